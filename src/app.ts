@@ -1,0 +1,118 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { authenticate } from './http/auth.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerJsonBodyParser } from './http/json-body.js';
+import { type Metrics, createMetrics, registerRequestMetrics } from './http/metrics.js';
+import { registerOpenApi } from './http/openapi.js';
+import { stringifyWithRawJson } from './http/raw-json.js';
+import { validatorCompiler } from './http/validation.js';
+import type { WriteGuard } from './http/writes.js';
+import { newId } from './lib/ids.js';
+import { packageVersion } from './lib/package-info.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { adminRoutes } from './modules/projects/routes.js';
+import { type Services, createServices } from './services.js';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+export interface Lifecycle {
+  shuttingDown: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: Database;
+    services: Services;
+    metrics: Metrics;
+    lifecycle: Lifecycle;
+    /** Checks run inside every write transaction (see http/writes.ts). */
+    writeGuards: WriteGuard[];
+  }
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+/** Logs carry no keys and no bodies (content stays out of logs at every level we emit). */
+export const loggerRedaction = ['req.headers.authorization', 'req.headers["idempotency-key"]'];
+
+/** Builds the whole app from what it is given; never listens (STYLE 1). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    // D11: a client's X-Request-Id is echoed when it is 1-128 safe characters.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : newId('req');
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are serialized by one function that also writes stored JSON text verbatim (D28).
+  app.setSerializerCompiler(() => (data) => stringifyWithRawJson(data));
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('services', createServices({ config, database }));
+  app.decorate('metrics', createMetrics());
+  app.decorate('lifecycle', { shuttingDown: false });
+  app.decorate('writeGuards', []);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
+  registerErrorHandling(app);
+  registerRequestMetrics(app, app.metrics);
+  await registerOpenApi(app, packageVersion);
+  await app.register(healthRoutes);
+
+  if (config.ADMIN_TOKEN) {
+    await app.register(adminRoutes, { prefix: '/admin/v1', adminToken: config.ADMIN_TOKEN });
+  }
+
+  // D1: the REST API under /api/v1, and the same routes under /api as aliases left out of OpenAPI.
+  await app.register(restApi, { prefix: '/api/v1' });
+  await app.register(
+    async (alias) => {
+      alias.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
+      await alias.register(restApi);
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}
+
+/** Every authenticated REST route, registered once per prefix. */
+async function restApi(api: FastifyInstance): Promise<void> {
+  api.addHook('onRequest', authenticate);
+}
+
+function parseTrustProxy(value: string | undefined): FastifyServerOptions['trustProxy'] {
+  if (value === undefined) return false;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  // A hop count; Fastify accepts a number here although its types omit it.
+  if (/^\d+$/.test(value)) return Number(value) as unknown as string;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+// The only place that reads process.env (STYLE 8). Parsed once at start, frozen, passed in.
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+const visibleAscii = /^[\x21-\x7e]+$/;
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /** Optional read replica used by list, get and search. */
+    READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATABASE_POOL_MAX: positiveInt.default(10),
+    DATA_DIR: z.string().min(1).default('./data'),
+    ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // D9: 16-256 visible ASCII characters.
+    BOOTSTRAP_API_KEY: z
+      .string()
+      .min(16)
+      .max(256)
+      .regex(visibleAscii, 'must be visible ASCII characters only')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // D13: default 32 MiB.
+    BODY_LIMIT_BYTES: positiveInt.default(32 * 1024 * 1024),
+    /** Fastify trustProxy: `true`, a hop count, or a comma-separated list of addresses/CIDRs (D45). */
+    TRUST_PROXY: z.string().optional(),
+    // D43
+    RATE_LIMIT_MAX: positiveInt.default(600),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    // D41: embedding provider.
+    EMBEDDINGS: z.enum(['local', 'openai', 'none']).default('local'),
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    OPENAI_BASE_URL: z.url().optional(),
+    EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
+    EMBEDDING_DIMENSIONS: positiveInt.max(16000).optional(),
+    /** Run the embedding worker inside the server process (`parley worker` runs one on its own). */
+    EMBEDDING_WORKER: booleanFromEnv.default(true),
+    // D22: a chat model writes summaries when set, the built-in extractive summarizer otherwise.
+    SUMMARY_MODEL: z.string().min(1).optional(),
+    /** Time allowed for requests in flight and claimed jobs at shutdown. */
+    SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EMBEDDINGS === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPENAI_API_KEY'],
+        message: 'EMBEDDINGS=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a keyless local endpoint)',
+      });
+    }
+  });
+
+export type Config = Readonly<z.output<typeof configSchema>>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as most shells and compose files produce them for blank values.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return Object.freeze(result.data);
+}
+
+/** A config for tests and tools: defaults plus the given overrides, validated like the real one. */
+export function configFrom(overrides: Record<string, string | undefined> = {}): Config {
+  return loadConfig(overrides as NodeJS.ProcessEnv);
+}

@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { type DatabaseHandle, rowsOf } from './client.js';
+
+export const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/** An arbitrary constant shared by every Parley instance: the advisory lock of migrations (D47). */
+const MIGRATION_LOCK_ID = 7_242_031_337;
+
+/**
+ * Applies the committed migrations under a session advisory lock, so that several instances
+ * starting at once apply them exactly once; re-running is a no-op.
+ */
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  await handle.withDedicatedConnection(async (db) => {
+    await db.execute(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+    try {
+      if (handle.kind === 'pglite') {
+        await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder });
+      } else {
+        await migratePg(db as unknown as NodePgDatabase, { migrationsFolder });
+      }
+    } finally {
+      await db.execute(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
+    }
+  });
+}
+
+/** True when every committed migration has been applied (readiness, D2). */
+export async function migrationsApplied(handle: DatabaseHandle, expected: number): Promise<boolean> {
+  const result = await handle.db.execute(
+    sql`SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations`,
+  );
+  const applied = Number(rowsOf<{ applied: number }>(result)[0]?.applied ?? 0);
+  return applied >= expected;
+}

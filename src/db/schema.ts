@@ -1,0 +1,239 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// D49: every table holding a project's data carries project_id, and every primary key, unique
+// constraint and foreign key of it includes project_id, so the tables can be distributed by
+// project_id on Citus. projects and api_keys are small reference tables.
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/** A pgvector column of any dimension: each model's vectors are compared only with its own (D41). */
+const anyVector = customType<{ data: number[]; driverData: string }>({
+  dataType: () => 'vector',
+  toDriver: (value) => `[${value.join(',')}]`,
+  fromDriver: (value) => JSON.parse(value) as number[],
+});
+
+const timestamps = {
+  created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  modified: timestamp('modified', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+};
+
+/**
+ * Embedding columns shared by every searchable table (D41): the vector has no fixed dimension
+ * so that any model fits; `embedding_model` names the model that made it, and search compares
+ * only vectors of the configured model through a partial HNSW index per model.
+ */
+const embeddingColumns = () => ({
+  embedding: anyVector('embedding'),
+  embeddingModel: text('embedding_model'),
+});
+
+export const projects = pgTable('projects', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  settings: jsonb('settings').$type<ProjectSettings>().notNull().default({}),
+  ...timestamps,
+});
+
+export interface ProjectSettings {
+  immutableDialogues?: boolean;
+  ipAllowList?: string[];
+  monthlyWriteQuota?: number | null;
+  rateLimit?: { max: number; windowSeconds: number } | null;
+  dialogueTtlSeconds?: number | null;
+}
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    // D6: only a hash of the key is stored.
+    keyHash: text('key_hash').notNull(),
+    /** The first characters of the key, shown in listings so that people can tell keys apart. */
+    keyPrefix: text('key_prefix').notNull(),
+    created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_project_idx').on(t.projectId)],
+);
+
+export const dialogues = pgTable(
+  'dialogues',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    namespace: text('namespace'),
+    // The composite foreign key (project_id, thread_of) with ON DELETE SET NULL (thread_of) is
+    // written in a custom migration: drizzle-kit cannot emit the column list (STACK-NOTES).
+    threadOf: text('thread_of'),
+    label: text('label'),
+    status: text('status', { enum: ['active', 'ended', 'canceled', 'expired', 'deleted'] })
+      .notNull()
+      .default('active'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    summary: jsonb('summary').$type<DialogueSummary>(),
+    totalMessages: integer('total_messages').notNull().default(0),
+    threadCount: integer('thread_count').notNull().default(0),
+    lastMessageCreated: timestamp('last_message_created', { withTimezone: true, precision: 3 }),
+    /** Label, tags and summary as one text, kept by the service, for full-text search (D41). */
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, search_text)`,
+    ),
+    ...embeddingColumns(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    index('dialogues_list_idx').on(t.projectId, t.created, t.id),
+    index('dialogues_thread_idx').on(t.projectId, t.threadOf, t.created, t.id),
+    index('dialogues_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export interface DialogueSummary {
+  text: string;
+  model: string;
+  messageCount: number;
+  upToMessageId: string | null;
+  created: string;
+}
+
+export const messages = pgTable(
+  'messages',
+  {
+    projectId: text('project_id').notNull(),
+    dialogueId: text('dialogue_id').notNull(),
+    id: text('id').notNull(),
+    /** Insertion order: ties between equal `created` values are broken by it (D29). */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    namespace: text('namespace'),
+    role: text('role', { enum: ['user', 'assistant', 'system'] }).notNull(),
+    // D28: the JSON text of the content exactly as the client sent it, never re-serialized.
+    content: text('content').notNull(),
+    contentLength: integer('content_length').notNull(),
+    name: text('name'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Plain text drawn from the content, for full-text search and embeddings. */
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, search_text)`,
+    ),
+    ...embeddingColumns(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.dialogueId, t.id] }),
+    foreignKey({
+      columns: [t.projectId, t.dialogueId],
+      foreignColumns: [dialogues.projectId, dialogues.id],
+      name: 'messages_dialogue_fk',
+    }).onDelete('cascade'),
+    index('messages_order_idx').on(t.projectId, t.dialogueId, t.created, t.seq),
+    index('messages_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const memories = pgTable(
+  'memories',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    namespace: text('namespace'),
+    label: text('label'),
+    value: text('value').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, coalesce(label, '') || ' ' || value)`,
+    ),
+    ...embeddingColumns(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    index('memories_list_idx').on(t.projectId, t.created, t.id),
+    index('memories_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+/**
+ * D40: the durable embedding queue. A write enqueues a job in its own transaction; workers
+ * claim with FOR UPDATE SKIP LOCKED. `dialogue_id` is set for message jobs, whose ids are
+ * unique only within their dialogue (D27).
+ */
+export const embeddingJobs = pgTable(
+  'embedding_jobs',
+  {
+    projectId: text('project_id').notNull(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    objectType: text('object_type', { enum: ['message', 'dialogue', 'memory'] }).notNull(),
+    dialogueId: text('dialogue_id').notNull().default(''),
+    objectId: text('object_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
+    lastError: text('last_error'),
+    created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    uniqueIndex('embedding_jobs_object_key').on(t.projectId, t.objectType, t.dialogueId, t.objectId),
+    index('embedding_jobs_due_idx').on(t.runAt),
+  ],
+);
+
+/** D36: the first response to a write with an Idempotency-Key, stored with the write itself. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    projectId: text('project_id').notNull(),
+    key: text('key').notNull(),
+    /** Hash of method, route and body: the same key with another request is a conflict. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: text('response_body').notNull(),
+    created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.key] }), index('idempotency_keys_created_idx').on(t.created)],
+);
+
+/**
+ * D44: write counters per project and UTC month, spread over shards so that concurrent writers
+ * of one project do not all queue on one row.
+ */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    projectId: text('project_id').notNull(),
+    month: text('month').notNull(),
+    shard: integer('shard').notNull(),
+    writes: bigint('writes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.month, t.shard] })],
+);

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { AppError } from './errors.js';
+
+// Opaque keyset cursors (D26, D32): the last row's sort key, never an offset.
+
+export type CursorKey = (string | number)[];
+
+export function encodeCursor(kind: string, key: CursorKey): string {
+  return Buffer.from(JSON.stringify([kind, ...key]), 'utf8').toString('base64url');
+}
+
+/** Decodes a cursor made by encodeCursor for the same kind of list; anything else is 400. */
+export function decodeCursor(kind: string, cursor: string): CursorKey {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(decoded) && decoded[0] === kind && decoded.length > 1) {
+      const key = decoded.slice(1);
+      if (key.every((part) => typeof part === 'string' || typeof part === 'number')) return key;
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw new AppError('INVALID_PARAMETER', 'next: not a cursor returned by this list', [
+    { field: 'next', code: 'INVALID_PARAMETER', message: 'not a cursor returned by this list' },
+  ]);
+}
+
+export const cursorParam = z.string().min(1).max(1024).optional().describe('Cursor from the previous page');
+
+export function limitParam(defaultLimit: number, max: number) {
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(defaultLimit)
+    .describe(`Items per page (default ${defaultLimit}, max ${max})`);
+}
+
+export const orderParam = (defaultOrder: 'asc' | 'desc') =>
+  z.enum(['asc', 'desc']).default(defaultOrder).describe(`Sort order (default ${defaultOrder})`);

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pgError } from '../db/errors.js';
+import { errorBody } from './error-envelope.js';
+import { AppError, type ErrorCode, isAppError } from './errors.js';
+import { RequestValidationError, toAppError } from './validation.js';
+
+// One handler renders every error (STYLE 5, D11-D14). No stack trace or SQL reaches a client.
+
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'REQUEST_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_INPUT',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MISSING_PARAMETER',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_INPUT',
+  FST_ERR_BAD_URL: 'RESOURCE_NOT_FOUND',
+  FST_ERR_ASYNC_CONSTRAINT: 'INVALID_PARAMETER',
+};
+
+/** Postgres errors a client caused (text it sent that Postgres cannot hold). */
+const clientPgCodes = new Set(['22021', '22P05', '22P02', '54000', '22001']);
+const retryablePgCodes = new Set(['40001', '40P01', '57P01', '57P03', '53300']);
+
+export function toClientError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  if (error instanceof RequestValidationError) return toAppError(error);
+  const fastifyCode = (error as FastifyError)?.code;
+  if (fastifyCode && fastifyCode in fastifyCodes) {
+    const code = fastifyCodes[fastifyCode]!;
+    const messages: Partial<Record<ErrorCode, string>> = {
+      REQUEST_TOO_LARGE: 'The request body is larger than this server accepts',
+      UNSUPPORTED_MEDIA_TYPE: 'Send request bodies as application/json',
+      MISSING_PARAMETER: 'A JSON request body is required',
+    };
+    return new AppError(code, messages[code] ?? (error as Error).message);
+  }
+  const pg = pgError(error);
+  if (pg && clientPgCodes.has(pg.code)) {
+    return new AppError(
+      'INVALID_INPUT',
+      'The request contains text or values the database cannot store (for example NUL characters)',
+    );
+  }
+  if (pg && retryablePgCodes.has(pg.code)) {
+    return new AppError(
+      'TRANSACTION_FAILED',
+      'The transaction could not complete; retry the request',
+      undefined,
+      1,
+    );
+  }
+  if (pg) return new AppError('DATABASE_ERROR', 'The database operation failed', undefined, 1);
+  const status = (error as FastifyError)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError('INVALID_INPUT', (error as Error).message);
+  }
+  return new AppError('INTERNAL_ERROR', 'An unexpected error occurred', undefined, 1);
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply
+    .code(error.status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(errorBody(error.code, error.message, request.id, error.details)));
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const clientError = toClientError(error);
+    if (clientError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: clientError.code }, 'request refused');
+    return sendError(request, reply, clientError);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      request,
+      reply,
+      new AppError('RESOURCE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
+    ),
+  );
+}

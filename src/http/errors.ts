@@ -1,0 +1,84 @@
+// One table maps every error code to its status and type (STYLE 5, D11-D13).
+// Code is thrown where the rule lives; the error handler renders it.
+
+export type ErrorType =
+  | 'validation_error'
+  | 'authentication_error'
+  | 'authorization_error'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limit_exceeded'
+  | 'server_error'
+  | 'service_unavailable';
+
+export const errorCodes = {
+  MISSING_PARAMETER: { status: 400, type: 'validation_error' },
+  INVALID_PARAMETER: { status: 400, type: 'validation_error' },
+  INVALID_INPUT: { status: 400, type: 'validation_error' },
+  MESSAGE_CONTENT_EMPTY: { status: 400, type: 'validation_error' },
+  MESSAGE_TOO_LARGE: { status: 400, type: 'validation_error' },
+  TOO_MANY_MESSAGES: { status: 400, type: 'validation_error' },
+  INVALID_MESSAGE_ARRAY: { status: 400, type: 'validation_error' },
+  EMPTY_MESSAGE_ARRAY: { status: 400, type: 'validation_error' },
+  INVALID_ACTION: { status: 400, type: 'validation_error' },
+  SEARCH_QUERY_TOO_SHORT: { status: 400, type: 'validation_error' },
+  UNAUTHORIZED: { status: 401, type: 'authentication_error' },
+  IP_NOT_ALLOWED: { status: 403, type: 'authorization_error' },
+  DIALOGUE_NOT_FOUND: { status: 404, type: 'not_found' },
+  MESSAGE_NOT_FOUND: { status: 404, type: 'not_found' },
+  MEMORY_NOT_FOUND: { status: 404, type: 'not_found' },
+  PROJECT_NOT_FOUND: { status: 404, type: 'not_found' },
+  PARENT_DIALOGUE_NOT_FOUND: { status: 404, type: 'not_found' },
+  API_KEY_NOT_FOUND: { status: 404, type: 'not_found' },
+  RESOURCE_NOT_FOUND: { status: 404, type: 'not_found' },
+  METHOD_NOT_ALLOWED: { status: 405, type: 'validation_error' },
+  DIALOGUE_IMMUTABLE: { status: 409, type: 'conflict' },
+  DIALOGUE_ENDED: { status: 409, type: 'conflict' },
+  DIALOGUE_EXPIRED: { status: 409, type: 'conflict' },
+  DUPLICATE_ID: { status: 409, type: 'conflict' },
+  RESOURCE_CONFLICT: { status: 409, type: 'conflict' },
+  REQUEST_TOO_LARGE: { status: 413, type: 'validation_error' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, type: 'validation_error' },
+  RATE_LIMIT_EXCEEDED: { status: 429, type: 'rate_limit_exceeded' },
+  PLAN_LIMIT_EXCEEDED: { status: 429, type: 'rate_limit_exceeded' },
+  INTERNAL_ERROR: { status: 500, type: 'server_error' },
+  DATABASE_ERROR: { status: 500, type: 'server_error' },
+  TRANSACTION_FAILED: { status: 500, type: 'server_error' },
+  UPSTREAM_ERROR: { status: 502, type: 'server_error' },
+  SERVICE_UNAVAILABLE: { status: 503, type: 'service_unavailable' },
+  UPSTREAM_TIMEOUT: { status: 504, type: 'server_error' },
+} as const satisfies Record<string, { status: number; type: ErrorType }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export interface ErrorDetail {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/** A failure the client is told about, with the spec's code (D11). */
+export class AppError extends Error {
+  readonly status: number;
+  readonly type: ErrorType;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    /** Seconds after which a retry may succeed (D14). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = errorCodes[code].status;
+    this.type = errorCodes[code].type;
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/** A validation failure on one body field (D12). */
+export function invalidInput(field: string, message: string, code: ErrorCode = 'INVALID_INPUT'): AppError {
+  return new AppError(code, message, [{ field, code, message }]);
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Node as JsonNode, findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { AppError } from './errors.js';
+import { RawJson } from './raw-json.js';
+
+// JSON bodies keep their raw text so that message content can be stored exactly as sent (D28).
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+    rawBodyTree?: JsonNode;
+  }
+}
+
+/** Deeper nesting than this is refused: it serves no conversation and strains every parser. */
+export const MAX_JSON_DEPTH = 128;
+
+/** Deepest nesting of arrays and objects in a JSON text, skipping strings. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
+
+export function registerJsonBodyParser(app: FastifyInstance, bodyLimit: number): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit },
+    (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      if (jsonDepth(text) > MAX_JSON_DEPTH) {
+        return done(new AppError('INVALID_INPUT', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`));
+      }
+      try {
+        const parsed: unknown = JSON.parse(text);
+        request.rawBody = text;
+        done(null, parsed);
+      } catch {
+        done(new AppError('INVALID_INPUT', 'The request body is not valid JSON'));
+      }
+    },
+  );
+}
+
+/**
+ * The exact JSON text of the body value at `path` (e.g. ['messages', 3, 'content']), or
+ * undefined when the body has no value there.
+ */
+export function rawJsonAt(request: FastifyRequest, path: (string | number)[]): RawJson | undefined {
+  if (request.rawBody === undefined) return undefined;
+  request.rawBodyTree ??= parseTree(request.rawBody, [], { disallowComments: true });
+  if (!request.rawBodyTree) return undefined;
+  const node = findNodeAtLocation(request.rawBodyTree, path);
+  if (!node) return undefined;
+  return new RawJson(request.rawBody.slice(node.offset, node.offset + node.length));
+}

@@ -1,0 +1,79 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { type ProjectSettings, apiKeys, projects } from '../../db/schema.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+export async function insertProject(db: Executor, row: typeof projects.$inferInsert): Promise<ProjectRow> {
+  const [project] = await db.insert(projects).values(row).returning();
+  return project!;
+}
+
+export async function findProject(db: Executor, id: string): Promise<ProjectRow | undefined> {
+  const [project] = await db.select().from(projects).where(eq(projects.id, id));
+  return project;
+}
+
+export async function findProjectByName(db: Executor, name: string): Promise<ProjectRow | undefined> {
+  const [project] = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.name, name))
+    .orderBy(asc(projects.created))
+    .limit(1);
+  return project;
+}
+
+export async function listProjects(db: Executor): Promise<ProjectRow[]> {
+  return db.select().from(projects).orderBy(asc(projects.created), asc(projects.id));
+}
+
+export async function updateProject(
+  db: Executor,
+  id: string,
+  changes: { name?: string; settings?: ProjectSettings },
+): Promise<ProjectRow | undefined> {
+  const [project] = await db
+    .update(projects)
+    .set({ ...changes, modified: new Date() })
+    .where(eq(projects.id, id))
+    .returning();
+  return project;
+}
+
+export async function insertApiKey(db: Executor, row: typeof apiKeys.$inferInsert): Promise<void> {
+  await db.insert(apiKeys).values(row).onConflictDoNothing({ target: apiKeys.keyHash });
+}
+
+export async function revokeApiKey(db: Executor, projectId: string, keyId: string): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.projectId, projectId), eq(apiKeys.id, keyId)))
+    .returning({ id: apiKeys.id });
+  return rows.length === 1;
+}
+
+export async function countActiveKeys(db: Executor, projectId: string): Promise<number> {
+  const rows = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.projectId, projectId), isNull(apiKeys.revokedAt)));
+  return rows.length;
+}
+
+export interface KeyOwner {
+  keyId: string;
+  projectId: string;
+  settings: ProjectSettings;
+}
+
+/** The project of an active key, found by the key's hash. */
+export async function findKeyOwner(db: Executor, keyHash: string): Promise<KeyOwner | undefined> {
+  const [row] = await db
+    .select({ keyId: apiKeys.id, projectId: apiKeys.projectId, settings: projects.settings })
+    .from(apiKeys)
+    .innerJoin(projects, eq(projects.id, apiKeys.projectId))
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
+  return row;
+}

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/error-envelope.js';
+import { AppError } from '../../http/errors.js';
+import { timingSafeEqualStrings } from '../../lib/timing-safe.js';
+import {
+  createProjectBody,
+  createProjectResponse,
+  createdKeySchema,
+  keyParams,
+  projectIdParams,
+  projectListResponse,
+  projectSchema,
+  revokedKeyResponse,
+  updateProjectBody,
+} from './schemas.js';
+
+const tags = ['admin'];
+const security = [{ adminToken: [] }];
+
+/**
+ * D7: the admin API, authorized by ADMIN_TOKEN. Without a token configured it does not exist
+ * (every path answers 404 like an unknown route).
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async (app, { adminToken }) => {
+  const { projects } = app.services;
+
+  app.addHook('onRequest', async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!timingSafeEqualStrings(token, adminToken)) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new AppError('UNAUTHORIZED', 'A valid admin token is required');
+    }
+  });
+
+  app.post(
+    '/projects',
+    {
+      schema: {
+        operationId: 'adminCreateProject',
+        summary: 'Create a project and its first API key',
+        tags,
+        security,
+        body: createProjectBody,
+        response: { 201: createProjectResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { project, apiKey } = await projects.createProject(request.body.name, request.body.settings);
+      return reply.code(201).send({ project, apiKey });
+    },
+  );
+
+  app.get(
+    '/projects',
+    {
+      schema: {
+        operationId: 'adminListProjects',
+        summary: 'List projects',
+        tags,
+        security,
+        response: { 200: projectListResponse, ...errorResponses(401) },
+      },
+    },
+    async () => ({ items: await projects.listProjects() }),
+  );
+
+  app.get(
+    '/projects/:id',
+    {
+      schema: {
+        operationId: 'adminGetProject',
+        summary: 'Get a project',
+        tags,
+        security,
+        params: projectIdParams,
+        response: { 200: projectSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => projects.getProject(request.params.id),
+  );
+
+  app.patch(
+    '/projects/:id',
+    {
+      schema: {
+        operationId: 'adminUpdateProject',
+        summary: 'Rename a project or change its settings (merged into the stored ones)',
+        tags,
+        security,
+        params: projectIdParams,
+        body: updateProjectBody,
+        response: { 200: projectSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => projects.updateProject(request.params.id, request.body),
+  );
+
+  app.post(
+    '/projects/:id/keys',
+    {
+      schema: {
+        operationId: 'adminCreateKey',
+        summary: 'Create another API key for a project',
+        tags,
+        security,
+        params: projectIdParams,
+        response: { 201: createdKeySchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await projects.createKey(request.params.id)),
+  );
+
+  app.delete(
+    '/projects/:id/keys/:keyId',
+    {
+      schema: {
+        operationId: 'adminRevokeKey',
+        summary: 'Revoke an API key at once',
+        tags,
+        security,
+        params: keyParams,
+        response: { 200: revokedKeyResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => projects.revokeKey(request.params.id, request.params.keyId),
+  );
+};

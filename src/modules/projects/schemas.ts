@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+// D8: project settings, all optional.
+export const projectSettingsSchema = z
+  .object({
+    immutableDialogues: z.boolean().optional(),
+    ipAllowList: z
+      .array(z.string().min(1).max(64))
+      .max(1000)
+      .optional()
+      .describe('IPv4/IPv6 addresses or CIDRs; empty or absent means no restriction'),
+    monthlyWriteQuota: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+    rateLimit: z
+      .object({
+        max: z.number().int().min(1).max(1_000_000),
+        windowSeconds: z.number().int().min(1).max(86_400),
+      })
+      .nullable()
+      .optional(),
+    dialogueTtlSeconds: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'ProjectSettings' });
+
+export type ProjectSettingsInput = z.infer<typeof projectSettingsSchema>;
+
+export const projectSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    settings: projectSettingsSchema,
+    created: z.string(),
+    modified: z.string(),
+  })
+  .meta({ id: 'Project' });
+
+export const projectNameSchema = z.string().trim().min(1).max(128);
+
+export const createProjectBody = z
+  .object({ name: projectNameSchema, settings: projectSettingsSchema.optional() })
+  .strict();
+export const updateProjectBody = z
+  .object({ name: projectNameSchema.optional(), settings: projectSettingsSchema.optional() })
+  .strict();
+
+export const projectIdParams = z.object({ id: z.string().min(1).max(128) });
+export const keyParams = z.object({ id: z.string().min(1).max(128), keyId: z.string().min(1).max(128) });
+
+export const createdKeySchema = z.object({
+  id: z.string(),
+  apiKey: z.string().describe('The key itself: shown once, stored only as a hash'),
+});
+
+export const createProjectResponse = z.object({ project: projectSchema, apiKey: z.string() });
+export const projectListResponse = z.object({ items: z.array(projectSchema) });
+export const revokedKeyResponse = z.object({ success: z.boolean(), id: z.string() });

@@ -1,0 +1,17 @@
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { createProjectService } from './modules/projects/service.js';
+
+// The one place that wires services to their dependencies (STYLE 3).
+
+export interface ServiceDeps {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+export function createServices({ database }: ServiceDeps) {
+  const projects = createProjectService(database.db);
+  return { projects };
+}
+
+export type Services = ReturnType<typeof createServices>;
