@@ -101,14 +101,22 @@ export async function claimJobs(db: Executor, limit: number, leaseMs: number): P
   return rowsOf<ClaimedJob>(result).map((job) => ({ ...job, id: Number(job.id) }));
 }
 
-/** The text each object is embedded from (D41): a message's plain text, a dialogue's label, tags
- * and summary, a memory's label and value. */
-export async function loadTexts(db: Executor, jobs: ClaimedJob[]): Promise<Map<number, string>> {
-  const texts = new Map<number, string>();
+export interface EmbeddingText {
+  text: string;
+  /** For a message: the text of the message before it in its dialogue, if any. */
+  context: string | null;
+}
+
+/**
+ * The text each object is embedded from (D41): a message's plain text (with the message before
+ * it as context), a dialogue's label, tags and summary, a memory's label and value.
+ */
+export async function loadTexts(db: Executor, jobs: ClaimedJob[]): Promise<Map<number, EmbeddingText>> {
+  const texts = new Map<number, EmbeddingText>();
   for (const job of jobs) {
     const result = await db.execute(textQuery(job));
-    const row = rowsOf<{ text: string }>(result)[0];
-    if (row) texts.set(job.id, row.text.trim());
+    const row = rowsOf<{ text: string; context: string | null }>(result)[0];
+    if (row) texts.set(job.id, { text: row.text.trim(), context: row.context?.trim() || null });
   }
   return texts;
 }
@@ -116,13 +124,18 @@ export async function loadTexts(db: Executor, jobs: ClaimedJob[]): Promise<Map<n
 function textQuery(job: ClaimedJob) {
   switch (job.objectType) {
     case 'message':
-      return sql`SELECT search_text AS text FROM messages
-        WHERE project_id = ${job.projectId} AND dialogue_id = ${job.dialogueId} AND id = ${job.objectId}`;
+      return sql`SELECT m.search_text AS text,
+          (SELECT p.search_text FROM messages p
+            WHERE p.project_id = m.project_id AND p.dialogue_id = m.dialogue_id
+              AND (p.created, p.seq) < (m.created, m.seq)
+            ORDER BY p.created DESC, p.seq DESC LIMIT 1) AS context
+        FROM messages m
+        WHERE m.project_id = ${job.projectId} AND m.dialogue_id = ${job.dialogueId} AND m.id = ${job.objectId}`;
     case 'dialogue':
-      return sql`SELECT concat_ws(E'\n', search_text, summary->>'text') AS text FROM dialogues
+      return sql`SELECT concat_ws(E'\n', search_text, summary->>'text') AS text, NULL AS context FROM dialogues
         WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
     case 'memory':
-      return sql`SELECT concat_ws(E'\n', label, value) AS text FROM memories
+      return sql`SELECT concat_ws(E'\n', label, value) AS text, NULL AS context FROM memories
         WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
   }
 }

@@ -12,8 +12,22 @@ import type { CandidateRow } from './repository.js';
  */
 export const SEMANTIC_FLOOR = 0.2;
 export const SEMANTIC_CEILING = 0.8;
-/** Weight of the semantic score in hybrid relevance; the lexical score gets the rest. */
-export const SEMANTIC_WEIGHT = 0.65;
+/**
+ * Hybrid relevance = semanticWeight * semantic + (1 - semanticWeight) * lexical^lexicalPower.
+ * The power gates the lexical part: a row holding all the query's words (a name, an id) keeps its
+ * full lexical score, one holding a common word or two of it gets almost nothing, so it cannot
+ * push a paraphrase's answer down.
+ */
+export interface Fusion {
+  semanticWeight: number;
+  lexicalPower: number;
+}
+
+/**
+ * Chosen with `npm run eval:search -- --grid` (figures in docs/benchmarks.md): the smallest-weight
+ * setting whose hybrid recall@5 is at least the better single signal's on every query class.
+ */
+export const DEFAULT_FUSION: Fusion = { semanticWeight: 0.7, lexicalPower: 3 };
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
@@ -34,12 +48,12 @@ export function lexicalScore(row: Pick<CandidateRow, 'matched' | 'lexemeCount' |
 
 export type Strategy = 'hybrid' | 'semantic' | 'lexical';
 
-export function relevance(row: CandidateRow, strategy: Strategy): number {
+export function relevance(row: CandidateRow, strategy: Strategy, fusion: Fusion = DEFAULT_FUSION): number {
   const lexical = lexicalScore(row);
   if (strategy === 'lexical') return lexical;
   const semantic = semanticScore(row.cosine);
   if (strategy === 'semantic') return semantic;
   // A row written a moment ago has no vector yet: its words are all the evidence there is (D40).
   if (row.cosine === null) return lexical;
-  return SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical;
+  return fusion.semanticWeight * semantic + (1 - fusion.semanticWeight) * lexical ** fusion.lexicalPower;
 }

@@ -10,7 +10,7 @@ import {
   findDialogueNamespace,
 } from './repository.js';
 import type { SearchInput, SearchMode, SearchObject } from './schemas.js';
-import { type Strategy, relevance } from './scoring.js';
+import { type Fusion, type Strategy, relevance } from './scoring.js';
 
 /** A found record as the API returns it. */
 export type SearchItem = Record<string, unknown>;
@@ -36,6 +36,8 @@ export interface SearchServiceDeps {
   db: Database;
   embedder?: Embedder;
   loaders: ItemLoaders;
+  /** How the two signals are mixed; the measured default unless the evaluation tries others. */
+  fusion?: Fusion;
   /** Logs a failed query embedding (search then answers from full text alone). */
   onEmbedError?: (error: unknown) => void;
 }
@@ -81,7 +83,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     return rows.map((row) => ({
       dialogueId: row.dialogueId,
       id: row.id,
-      relevance: relevance(row, strategy),
+      relevance: relevance(row, strategy, deps.fusion),
     }));
   }
 
