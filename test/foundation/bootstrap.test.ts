@@ -63,7 +63,10 @@ describe('bootstrap (D9)', () => {
   });
 
   it('makes BOOTSTRAP_API_KEY valid for the default project and prints nothing', async () => {
-    const env: Record<string, string> = { ...(await storeEnv()), BOOTSTRAP_API_KEY: 'bootstrap-key-0123456789' };
+    const env: Record<string, string> = {
+      ...(await storeEnv()),
+      BOOTSTRAP_API_KEY: 'bootstrap-key-0123456789',
+    };
     const server = await startServerProcess(env);
     try {
       await new Promise((r) => setTimeout(r, 300));
