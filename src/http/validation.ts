@@ -49,7 +49,10 @@ export function formatPath(path: PropertyKey[]): string {
 function issueCode(issue: z.core.$ZodIssue, part: HttpPart): { code: ErrorCode; message: string } {
   const match = CODED_MESSAGE.exec(issue.message);
   if (match && match[1]! in errorCodes) return { code: match[1] as ErrorCode, message: match[2]! };
-  const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
+  // An absent field fails as a wrong type, a wrong enum value or no matching union member.
+  const missing =
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') &&
+    (issue as { input?: unknown }).input === undefined;
   if (missing) return { code: 'MISSING_PARAMETER', message: 'Required' };
   return { code: part === 'body' ? 'INVALID_INPUT' : 'INVALID_PARAMETER', message: issue.message };
 }

@@ -36,7 +36,10 @@ export interface WriteOutcome {
   replayed: boolean;
 }
 
-function replayed(stored: { requestHash: string; statusCode: number; responseBody: string }, hash: string): WriteOutcome {
+function replayed(
+  stored: { requestHash: string; statusCode: number; responseBody: string },
+  hash: string,
+): WriteOutcome {
   if (stored.requestHash !== hash) {
     throw new AppError('RESOURCE_CONFLICT', 'This Idempotency-Key was already used with a different request');
   }
@@ -78,7 +81,8 @@ export async function runWrite(
 
   if (body === undefined) {
     const stored = await findStoredResponse(deps.db, context.projectId, idempotency!.key);
-    if (!stored) throw new AppError('RESOURCE_CONFLICT', 'A request with this Idempotency-Key is in progress');
+    if (!stored)
+      throw new AppError('RESOURCE_CONFLICT', 'A request with this Idempotency-Key is in progress');
     return replayed(stored, idempotency!.requestHash);
   }
   return { statusCode, body, replayed: false };
@@ -102,6 +106,12 @@ export function idempotencyOf(request: FastifyRequest): Idempotency | undefined 
   return { key, requestHash };
 }
 
+/** The project a REST request acts for, as services take it. */
+export const contextOf = (request: FastifyRequest): WriteContext => ({
+  projectId: request.auth.projectId,
+  settings: request.auth.settings,
+});
+
 /** A REST write: runs it through `runWrite` and sends the outcome. */
 export async function sendWrite(
   request: FastifyRequest,
@@ -112,7 +122,7 @@ export async function sendWrite(
   const { server } = request;
   const outcome = await runWrite(
     { db: server.db, guards: server.writeGuards },
-    { projectId: request.auth.projectId, settings: request.auth.settings },
+    contextOf(request),
     statusCode,
     write,
     idempotencyOf(request),
