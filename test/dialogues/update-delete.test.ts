@@ -7,7 +7,7 @@ import {
   createTestContext,
   expectError,
 } from '../helpers/app.js';
-import { type Api, V1, addMessage, createDialogue, getDialogue } from '../helpers/dialogues.js';
+import { type Api, V1, createDialogue, getDialogue } from '../helpers/dialogues.js';
 
 let ctx: TestContext;
 let api: Api;

@@ -23,7 +23,8 @@ export type MessageRow = {
   [K in keyof typeof recordColumns]: (typeof messages.$inferSelect)[K];
 };
 
-export type NewMessageRow = Omit<typeof messages.$inferInsert, 'seq'>;
+/** `created` may be an SQL expression (the clock read inside the transaction). */
+export type NewMessageRow = Omit<typeof messages.$inferInsert, 'seq' | 'created'> & { created: Date | SQL };
 
 const inDialogue = (projectId: string, dialogueId: string) =>
   and(eq(messages.projectId, projectId), eq(messages.dialogueId, dialogueId));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../http/cursor.js';
 import { AppError, type ErrorCode, type ErrorDetail } from '../../http/errors.js';
@@ -162,7 +163,9 @@ export async function appendMessages(
       tags: input.tags ?? [],
       metadata: input.metadata ?? null,
       searchText: checked.searchText,
-      ...(input.created !== undefined ? { created: new Date(input.created) } : {}),
+      // Read from the clock after the dialogue row is locked, not at transaction start: appends to
+      // one dialogue then get `created` in commit order, so a cursor walk cannot miss one (D32).
+      created: input.created !== undefined ? new Date(input.created) : sql`clock_timestamp()`,
     });
   }
   if (details.length > 0) throwDetails(details);
