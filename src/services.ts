@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createProjectService } from './modules/projects/service.js';
+import { createUsageService } from './modules/usage/service.js';
 
 // The one place that wires services to their dependencies (STYLE 3).
 
@@ -11,7 +12,8 @@ export interface ServiceDeps {
 
 export function createServices({ database }: ServiceDeps) {
   const projects = createProjectService(database.db);
-  return { projects };
+  const usage = createUsageService(database.db);
+  return { projects, usage };
 }
 
 export type Services = ReturnType<typeof createServices>;
