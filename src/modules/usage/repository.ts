@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { usageCounters } from '../../db/schema.js';
 
@@ -64,4 +64,49 @@ export async function monthWrites(db: Executor, projectId: string, month: string
     .from(usageCounters)
     .where(and(eq(usageCounters.projectId, projectId), eq(usageCounters.month, month)));
   return Number(row?.writes ?? 0);
+}
+
+export interface ShardCount {
+  shard: number;
+  writes: number;
+}
+
+const monthRows = (projectId: string, month: string) =>
+  and(eq(usageCounters.projectId, projectId), eq(usageCounters.month, month));
+
+/** The shard rows of a project's month as committed (plus the caller's own changes); no locks. */
+export async function readShards(db: Executor, projectId: string, month: string): Promise<ShardCount[]> {
+  const rows = await db
+    .select({ shard: usageCounters.shard, writes: usageCounters.writes })
+    .from(usageCounters)
+    .where(monthRows(projectId, month));
+  return rows.map((row) => ({ shard: row.shard, writes: Number(row.writes) }));
+}
+
+/**
+ * Creates the missing shard rows of a month and locks them all, in shard order (two lockers
+ * never deadlock), waiting for writers that hold one of them. Returns their committed counts.
+ */
+export async function lockShards(tx: Executor, projectId: string, month: string, shards: number) {
+  await tx
+    .insert(usageCounters)
+    .values(Array.from({ length: shards }, (_, shard) => ({ projectId, month, shard, writes: 0 })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ shard: usageCounters.shard, writes: usageCounters.writes })
+    .from(usageCounters)
+    .where(monthRows(projectId, month))
+    .orderBy(asc(usageCounters.shard))
+    .for('update');
+  return rows.map((row) => ({ shard: row.shard, writes: Number(row.writes) }));
+}
+
+/** Sets the counts of locked shard rows. */
+export async function setShardCounts(tx: Executor, projectId: string, month: string, counts: ShardCount[]) {
+  for (const { shard, writes } of counts) {
+    await tx
+      .update(usageCounters)
+      .set({ writes })
+      .where(shardRow(projectId, month, shard));
+  }
 }

@@ -32,6 +32,55 @@ export interface UsageView {
   resetsAt: string;
 }
 
+/**
+ * The fast path: counts the write on the first shard, from a random one, that is below its
+ * share. Writers lock one shard row each, so up to USAGE_SHARDS of them count at once.
+ */
+async function countInShares(
+  tx: Executor,
+  projectId: string,
+  month: string,
+  quota: number,
+): Promise<boolean> {
+  // Shards with a share: all of them when quota >= USAGE_SHARDS, else the first `quota`.
+  const shards = Math.min(quota, USAGE_SHARDS);
+  const start = randomInt(shards);
+  for (let i = 0; i < shards; i++) {
+    const shard = (start + i) % shards;
+    if (await repo.claimInShard(tx, projectId, month, shard, shardShare(quota, shard))) return true;
+  }
+  return false;
+}
+
+/**
+ * Shares bound the total only while no shard is past its share, which happens once per quota
+ * change: writes counted without a quota, or under a larger one, may sit anywhere. Then one
+ * writer locks every shard row, counts against the true total and spreads the counts back
+ * within the shares, after which writers take the fast path again.
+ */
+async function countRebalancing(
+  tx: Executor,
+  projectId: string,
+  month: string,
+  quota: number,
+): Promise<boolean> {
+  const locked = await repo.lockShards(tx, projectId, month, USAGE_SHARDS);
+  let rest = locked.reduce((sum, { writes }) => sum + writes, 0) + 1;
+  if (rest > quota) return false;
+  const balanced = locked.map(({ shard }) => {
+    const writes = Math.min(shardShare(quota, shard), rest);
+    rest -= writes;
+    return { shard, writes };
+  });
+  await repo.setShardCounts(
+    tx,
+    projectId,
+    month,
+    balanced.filter(({ writes }, i) => writes !== locked[i]!.writes),
+  );
+  return true;
+}
+
 export function createUsageService(db: Database) {
   function quotaExceeded(quota: number, now: Date): AppError {
     const resetsAt = nextMonthStart(now);
@@ -55,19 +104,13 @@ export function createUsageService(db: Database) {
         await repo.incrementShard(tx, projectId, month, randomInt(USAGE_SHARDS));
         return;
       }
-      // Shards with a share: all of them when quota >= USAGE_SHARDS, else the first `quota`.
-      const shards = Math.min(quota, USAGE_SHARDS);
-      const start = shards > 0 ? randomInt(shards) : 0;
-      for (let i = 0; i < shards; i++) {
-        const shard = (start + i) % shards;
-        if (await repo.claimInShard(tx, projectId, month, shard, shardShare(quota, shard))) {
-          // Shares only bound the total while the quota stays put: after a lowered quota, shards
-          // counted under the old one may hold more than their new share. The total decides.
-          if ((await repo.monthWrites(tx, projectId, month)) > quota) break;
-          return;
-        }
-      }
-      throw quotaExceeded(quota, now);
+      const shards = await repo.readShards(tx, projectId, month);
+      // Counts never go down within a month: a committed total at the quota is final.
+      if (shards.reduce((sum, { writes }) => sum + writes, 0) >= quota) throw quotaExceeded(quota, now);
+      const counted = shards.some(({ shard, writes }) => writes > shardShare(quota, shard))
+        ? await countRebalancing(tx, projectId, month, quota)
+        : await countInShares(tx, projectId, month, quota);
+      if (!counted) throw quotaExceeded(quota, now);
     },
 
     /** This month's counters of a project (admin API, D7). */
