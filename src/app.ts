@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { registerErrorHandling, renderFrameworkError } from './http/error-handler.js';
 import { trustProxyOption } from './http/ip-allow-list.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerLoadShedding } from './http/load-shedding.js';
@@ -61,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : newId('req');
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    frameworkErrors: renderFrameworkError,
   });
 
   app.setValidatorCompiler(validatorCompiler);
