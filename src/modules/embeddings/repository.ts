@@ -31,15 +31,22 @@ export interface ClaimedJob {
  * job exists exactly when the write commits. Re-arming moves `created`: a worker that is busy with
  * the older text then leaves the job in place for the newer one.
  */
-export async function enqueueEmbedding(tx: Executor, target: EmbeddingTarget): Promise<void> {
+export async function enqueueEmbedding(
+  tx: Executor,
+  targets: EmbeddingTarget | EmbeddingTarget[],
+): Promise<void> {
+  const list = Array.isArray(targets) ? targets : [targets];
+  if (list.length === 0) return;
   await tx
     .insert(embeddingJobs)
-    .values({
-      projectId: target.projectId,
-      objectType: target.objectType,
-      dialogueId: target.dialogueId ?? '',
-      objectId: target.objectId,
-    })
+    .values(
+      list.map((target) => ({
+        projectId: target.projectId,
+        objectType: target.objectType,
+        dialogueId: target.dialogueId ?? '',
+        objectId: target.objectId,
+      })),
+    )
     .onConflictDoUpdate({
       target: [
         embeddingJobs.projectId,
