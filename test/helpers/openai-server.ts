@@ -25,7 +25,7 @@ export interface FakeOpenAi {
  * Enough to test the plumbing; meaning is the local model's job.
  */
 export function hashedVector(text: string, dimensions: number): number[] {
-  const vector = new Array<number>(dimensions).fill(0);
+  const vector: number[] = Array.from({ length: dimensions }, () => 0);
   for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
     const bucket = createHash('sha256').update(word).digest().readUInt32BE(0) % dimensions;
     vector[bucket]! += 1;
