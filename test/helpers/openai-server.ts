@@ -30,7 +30,7 @@ export function hashedVector(text: string, dimensions: number): number[] {
     const bucket = createHash('sha256').update(word).digest().readUInt32BE(0) % dimensions;
     vector[bucket]! += 1;
   }
-  if (vector.every((x) => x === 0)) vector[0] = 1;
+  if (!vector.some((x) => x !== 0)) vector[0] = 1;
   return vector;
 }
 
