@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, asProject, createProject, createTestContext, expectError } from '../helpers/app.js';
+import {
+  type TestContext,
+  asProject,
+  createProject,
+  createTestContext,
+  expectError,
+} from '../helpers/app.js';
 import { type Api, V1, walk } from '../helpers/dialogues.js';
 
 // D37-D38: memories through the real routes.
@@ -65,8 +71,16 @@ describe('memory create and get', () => {
   });
 
   it('refuses a missing value, an empty value, a long label, an unknown field', async () => {
-    expectError(await api({ method: 'POST', url: `${V1}/memory`, payload: { label: 'x' } }), 400, 'MISSING_PARAMETER');
-    expectError(await api({ method: 'POST', url: `${V1}/memory`, payload: { value: '' } }), 400, 'INVALID_INPUT');
+    expectError(
+      await api({ method: 'POST', url: `${V1}/memory`, payload: { label: 'x' } }),
+      400,
+      'MISSING_PARAMETER',
+    );
+    expectError(
+      await api({ method: 'POST', url: `${V1}/memory`, payload: { value: '' } }),
+      400,
+      'INVALID_INPUT',
+    );
     expectError(
       await api({ method: 'POST', url: `${V1}/memory`, payload: { value: 'v', label: 'x'.repeat(129) } }),
       400,
@@ -86,7 +100,11 @@ describe('memory create and get', () => {
   });
 
   it('answers an unknown id with MEMORY_NOT_FOUND', async () => {
-    const error = expectError(await api({ method: 'GET', url: `${V1}/memory/mem_missing` }), 404, 'MEMORY_NOT_FOUND');
+    const error = expectError(
+      await api({ method: 'GET', url: `${V1}/memory/mem_missing` }),
+      404,
+      'MEMORY_NOT_FOUND',
+    );
     expect(error.type).toBe('not_found');
   });
 
@@ -102,7 +120,12 @@ describe('memory create and get', () => {
     const listed = await api({ method: 'GET', url: `${V1}/memory?namespace=idem` });
     expect((listed.json() as { items: Memory[] }).items).toHaveLength(1);
     expectError(
-      await api({ method: 'POST', url: `${V1}/memory`, payload: { value: 'other body', namespace: 'idem' }, headers }),
+      await api({
+        method: 'POST',
+        url: `${V1}/memory`,
+        payload: { value: 'other body', namespace: 'idem' },
+        headers,
+      }),
       409,
       'RESOURCE_CONFLICT',
     );
@@ -127,7 +150,11 @@ describe('memory update and delete', () => {
 
   it('refuses an empty update, an unknown field and an unknown id', async () => {
     const memory = await createMemory({ value: 'v' });
-    expectError(await api({ method: 'PUT', url: `${V1}/memory/${memory.id}`, payload: {} }), 400, 'MISSING_PARAMETER');
+    expectError(
+      await api({ method: 'PUT', url: `${V1}/memory/${memory.id}`, payload: {} }),
+      400,
+      'MISSING_PARAMETER',
+    );
     expectError(
       await api({ method: 'PUT', url: `${V1}/memory/${memory.id}`, payload: { namespace: 'x' } }),
       400,
@@ -171,7 +198,12 @@ describe('memory list', () => {
     const even = await walk<Memory>(api, `${V1}/memory?namespace=${namespace}&label=even`);
     expect(even).toHaveLength(4);
     const both = await walk<Memory>(api, `${V1}/memory?namespace=${namespace}&tag=x&tag=y`);
-    expect(both.map((m) => m.id).sort()).toEqual(made.slice(0, 3).map((m) => m.id).sort());
+    expect(both.map((m) => m.id).sort()).toEqual(
+      made
+        .slice(0, 3)
+        .map((m) => m.id)
+        .sort(),
+    );
     const last = await api({ method: 'GET', url: `${V1}/memory?namespace=${namespace}&limit=100` });
     expect((last.json() as { next: string | null }).next).toBeNull();
   });
@@ -186,7 +218,10 @@ describe('memory list', () => {
 describe('memory isolation', () => {
   it('never shows, changes or deletes another project’s memories (D46)', async () => {
     const other = asProject(ctx.app, await createProject(ctx.app));
-    const foreign = await createMemory({ value: 'secret of another project', namespace: 'shared-name' }, other);
+    const foreign = await createMemory(
+      { value: 'secret of another project', namespace: 'shared-name' },
+      other,
+    );
     expectError(await api({ method: 'GET', url: `${V1}/memory/${foreign.id}` }), 404, 'MEMORY_NOT_FOUND');
     expectError(
       await api({ method: 'PUT', url: `${V1}/memory/${foreign.id}`, payload: { tags: ['x'] } }),
