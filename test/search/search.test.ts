@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, asProject, createProject, createTestContext, expectError } from '../helpers/app.js';
+import {
+  type TestContext,
+  asProject,
+  createProject,
+  createTestContext,
+  expectError,
+} from '../helpers/app.js';
 import { type Api, V1, addMessage, createDialogue } from '../helpers/dialogues.js';
 
 // D39-D41 through the real routes, without an embedder: full-text search finds a write at once.
@@ -29,7 +35,11 @@ async function search(body: Record<string, unknown>, target: Api = api) {
 describe('search errors (D39)', () => {
   it('validates the query', async () => {
     expectError(await api({ method: 'POST', url: `${V1}/search`, payload: {} }), 400, 'MISSING_PARAMETER');
-    expectError(await api({ method: 'POST', url: `${V1}/search`, payload: { query: 'ab' } }), 400, 'SEARCH_QUERY_TOO_SHORT');
+    expectError(
+      await api({ method: 'POST', url: `${V1}/search`, payload: { query: 'ab' } }),
+      400,
+      'SEARCH_QUERY_TOO_SHORT',
+    );
     const trimmed = expectError(
       await api({ method: 'POST', url: `${V1}/search`, payload: { query: '   ab   ' } }),
       400,
@@ -41,7 +51,11 @@ describe('search errors (D39)', () => {
       400,
       'INVALID_INPUT',
     );
-    expectError(await api({ method: 'POST', url: `${V1}/search`, payload: { query: 42 } }), 400, 'INVALID_INPUT');
+    expectError(
+      await api({ method: 'POST', url: `${V1}/search`, payload: { query: 42 } }),
+      400,
+      'INVALID_INPUT',
+    );
   });
 
   it('validates object, limit, minRelevance and dialogueId', async () => {
@@ -60,7 +74,11 @@ describe('search errors (D39)', () => {
       expectError(await api({ method: 'POST', url: `${V1}/search`, payload }), 400, 'INVALID_INPUT');
     }
     expectError(
-      await api({ method: 'POST', url: `${V1}/search`, payload: { query: 'hello', dialogueId: 'dlg_missing' } }),
+      await api({
+        method: 'POST',
+        url: `${V1}/search`,
+        payload: { query: 'hello', dialogueId: 'dlg_missing' },
+      }),
       404,
       'DIALOGUE_NOT_FOUND',
     );
@@ -82,21 +100,36 @@ describe('search errors (D39)', () => {
 describe('message search', () => {
   it('finds a message by its words at once, with its content as sent and relevance in 0-1', async () => {
     const dialogue = await createDialogue(api, { namespace: 'words' });
-    const content = [{ type: 'text', text: 'The quarterly zeppelin maintenance report is overdue' }, { b: 1, a: 2 }];
+    const content = [
+      { type: 'text', text: 'The quarterly zeppelin maintenance report is overdue' },
+      { b: 1, a: 2 },
+    ];
     const message = await addMessage(api, dialogue.id, { role: 'user', content, namespace: 'words' });
-    await addMessage(api, dialogue.id, { role: 'assistant', content: 'The zeppelin hangar opens at noon', namespace: 'words' });
+    await addMessage(api, dialogue.id, {
+      role: 'assistant',
+      content: 'The zeppelin hangar opens at noon',
+      namespace: 'words',
+    });
     const found = await search({ query: 'zeppelin maintenance report', namespace: 'words' });
     expect(found.mode).toBe('lexical');
     expect(found.results[0]!.item.id).toBe(message.id);
     expect(found.results[0]!.item.content).toEqual(content);
     // D28: the stored JSON text, key order included.
     expect(found.raw).toContain('{"b":1,"a":2}');
-    expect(found.results[0]!.item).toMatchObject({ dialogueId: dialogue.id, role: 'user', namespace: 'words' });
+    expect(found.results[0]!.item).toMatchObject({
+      dialogueId: dialogue.id,
+      role: 'user',
+      namespace: 'words',
+    });
     const relevances = found.results.map((r) => r.relevance);
     expect(relevances.every((r) => r > 0 && r <= 1)).toBe(true);
     expect([...relevances].sort((a, b) => b - a)).toEqual(relevances);
     expect(found.results).toHaveLength(2);
-    const strict = await search({ query: 'zeppelin maintenance report', namespace: 'words', minRelevance: 0.9 });
+    const strict = await search({
+      query: 'zeppelin maintenance report',
+      namespace: 'words',
+      minRelevance: 0.9,
+    });
     expect(strict.results.map((r) => r.item.id)).toEqual([message.id]);
     const one = await search({ query: 'zeppelin', namespace: 'words', limit: 1 });
     expect(one.results).toHaveLength(1);
@@ -126,8 +159,16 @@ describe('message search', () => {
   it('filters by dialogueId and by tags inside the query', async () => {
     const first = await createDialogue(api);
     const second = await createDialogue(api);
-    const a = await addMessage(api, first.id, { role: 'user', content: 'persimmon orchard', tags: ['fruit', 'farm'] });
-    const b = await addMessage(api, second.id, { role: 'user', content: 'persimmon orchard', tags: ['fruit'] });
+    const a = await addMessage(api, first.id, {
+      role: 'user',
+      content: 'persimmon orchard',
+      tags: ['fruit', 'farm'],
+    });
+    const b = await addMessage(api, second.id, {
+      role: 'user',
+      content: 'persimmon orchard',
+      tags: ['fruit'],
+    });
     const inFirst = await search({ query: 'persimmon orchard', dialogueId: first.id });
     expect(inFirst.results.map((r) => r.item.id)).toEqual([a.id]);
     const tagged = await search({ query: 'persimmon orchard', tag: ['fruit', 'farm'] });
@@ -139,7 +180,10 @@ describe('message search', () => {
   it('forgets deleted messages and dialogues', async () => {
     const dialogue = await createDialogue(api);
     const gone = await addMessage(api, dialogue.id, { role: 'user', content: 'axolotl aquarium heater' });
-    const response = await api({ method: 'DELETE', url: `${V1}/dialogue/${dialogue.id}/messages/${gone.id}` });
+    const response = await api({
+      method: 'DELETE',
+      url: `${V1}/dialogue/${dialogue.id}/messages/${gone.id}`,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect((await search({ query: 'axolotl aquarium heater' })).results).toEqual([]);
 
@@ -171,16 +215,35 @@ describe('dialogue and memory search', () => {
   it('finds memories by label and value, filtered by namespace and tag, and forgets deleted ones', async () => {
     const create = async (payload: Record<string, unknown>) =>
       (await api({ method: 'POST', url: `${V1}/memory`, payload })).json() as { id: string };
-    const kept = await create({ label: 'allergy', value: 'Allergic to hazelnuts', namespace: 'gina', tags: ['health'] });
+    const kept = await create({
+      label: 'allergy',
+      value: 'Allergic to hazelnuts',
+      namespace: 'gina',
+      tags: ['health'],
+    });
     await create({ label: 'allergy', value: 'Allergic to hazelnuts', namespace: 'hank', tags: ['health'] });
     await create({ label: 'note', value: 'hazelnuts are in the pantry', namespace: 'gina' });
     const found = await search({ query: 'hazelnut allergy', object: 'memory', namespace: 'gina' });
-    expect(found.results[0]!.item).toMatchObject({ id: kept.id, value: 'Allergic to hazelnuts', namespace: 'gina' });
+    expect(found.results[0]!.item).toMatchObject({
+      id: kept.id,
+      value: 'Allergic to hazelnuts',
+      namespace: 'gina',
+    });
     expect(found.results).toHaveLength(2);
-    const tagged = await search({ query: 'hazelnut allergy', object: 'memory', namespace: 'gina', tag: 'health' });
+    const tagged = await search({
+      query: 'hazelnut allergy',
+      object: 'memory',
+      namespace: 'gina',
+      tag: 'health',
+    });
     expect(tagged.results.map((r) => r.item.id)).toEqual([kept.id]);
     await api({ method: 'DELETE', url: `${V1}/memory/${kept.id}` });
-    const after = await search({ query: 'hazelnut allergy', object: 'memory', namespace: 'gina', tag: 'health' });
+    const after = await search({
+      query: 'hazelnut allergy',
+      object: 'memory',
+      namespace: 'gina',
+      tag: 'health',
+    });
     expect(after.results).toEqual([]);
   });
 });
