@@ -212,6 +212,19 @@ describe('dialogue and memory search', () => {
     expect(byTag.results.map((r) => r.item.id)).toEqual([labelled.id]);
   });
 
+  it('filters a dialogue search by the dialogue’s tags, also when the hit is in its messages', async () => {
+    const tagged = await createDialogue(api, { tags: ['garage'] });
+    await addMessage(api, tagged.id, { role: 'user', content: 'carburettor rebuild kit' });
+    const untagged = await createDialogue(api);
+    await addMessage(api, untagged.id, {
+      role: 'user',
+      content: 'carburettor rebuild kit',
+      tags: ['garage'],
+    });
+    const found = await search({ query: 'carburettor rebuild', object: 'dialogue', tag: 'garage' });
+    expect(found.results.map((r) => r.item.id)).toEqual([tagged.id]);
+  });
+
   it('finds memories by label and value, filtered by namespace and tag, and forgets deleted ones', async () => {
     const create = async (payload: Record<string, unknown>) =>
       (await api({ method: 'POST', url: `${V1}/memory`, payload })).json() as { id: string };

@@ -98,7 +98,8 @@ export async function claimJobs(db: Executor, limit: number, leaseMs: number): P
     FROM (
       SELECT project_id, id FROM embedding_jobs
       WHERE run_at <= now() AND (locked_until IS NULL OR locked_until < now())
-      ORDER BY run_at
+      -- In write order: consecutive messages share a batch, and so their context texts.
+      ORDER BY run_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ) AS due
