@@ -26,28 +26,33 @@ export const redactPaths = [
   '*.state',
   'body',
   '*.body',
-  'err.params',
-  'err.detail',
-  'err.cause.detail',
-  'err.cause.params',
 ];
 
-/** Drizzle's "Failed query: ...\nparams: ..." message carries the values of the query (content). */
-function withoutParams(text: unknown): unknown {
-  if (typeof text !== 'string') return text;
-  return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
-}
-
-/** pino's error serializer, with query parameters taken out of the message and the stack. */
-export function serializeError(error: unknown): Record<string, unknown> {
-  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
-  serialized.message = withoutParams(serialized.message);
-  serialized.stack = withoutParams(serialized.stack);
-  if (serialized.cause && typeof serialized.cause === 'object') {
-    const cause = serialized.cause as Record<string, unknown>;
-    cause.message = withoutParams(cause.message);
-    cause.stack = withoutParams(cause.stack);
+/**
+ * Errors as logged: type, message, code, the stack's frames and the cause, but never a value the
+ * database was given. Drizzle's "Failed query: ...\nparams: ..." message lists the parameters of
+ * the query (message content, key hashes), and Postgres data exceptions (class 22) quote the
+ * offending value, so those are replaced; `detail` ("Failing row contains (...)") is dropped.
+ */
+export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
+  const e = error as Record<string, unknown> & { constructor?: { name?: string } };
+  const type = e.constructor?.name ?? 'Error';
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  let message = typeof e.message === 'string' ? e.message : String(error);
+  if ('params' in e && typeof e.query === 'string') message = `Failed query: ${e.query}`;
+  else if (code && /^22[0-9A-Z]{3}$/.test(code)) message = `data exception ${code} (value not logged)`;
+  const frames =
+    typeof e.stack === 'string' ? e.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];
+  const serialized: Record<string, unknown> = {
+    type,
+    message,
+    stack: [`${type}: ${message}`, ...frames].join('\n'),
+  };
+  for (const key of ['code', 'constraint', 'table', 'column', 'schema', 'severity', 'statusCode'] as const) {
+    if (typeof e[key] === 'string' || typeof e[key] === 'number') serialized[key] = e[key];
   }
+  if (e.cause !== undefined && depth < 4) serialized.cause = serializeError(e.cause, depth + 1);
   return serialized;
 }
 
