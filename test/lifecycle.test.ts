@@ -2,42 +2,36 @@ import http from 'node:http';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from './helpers/app.js';
-import { createServerDatabase, testServerUrl } from './helpers/database.js';
-import {
-  type ServerProcess,
-  listeningUrl,
-  startServerProcess,
-  stopServerProcess,
-  temporaryDataDir,
-} from './helpers/server-process.js';
+import { testServerUrl } from './helpers/database.js';
+import { type RunningServer, freePort, freshStoreEnv, spawnServerProcess } from './helpers/processes.js';
 
 // Issue 8, lifecycle: graceful shutdown of the real server process, and start-up that waits for
 // its database. Each test starts its own processes and kills them by pid.
 
-const started: ServerProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
+const started: RunningServer[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const server of started.splice(0)) await stopServerProcess(server);
+  for (const server of started.splice(0)) await server.stop('SIGKILL');
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function start(env: Record<string, string>, options?: Parameters<typeof startServerProcess>[1]) {
-  const server = await startServerProcess(env, options);
+/** A server process with info logs (the lifecycle's messages are checked), not waited for. */
+async function spawn(env: Record<string, string>) {
+  const server = await spawnServerProcess({ ADMIN_TOKEN, LOG_LEVEL: 'info', ...env });
   started.push(server);
   return server;
 }
 
-/** The store under test: the server of TEST_DATABASE_URL (a fresh database), or PGlite in a temp dir. */
+async function start(env: Record<string, string>) {
+  const server = await spawn(env);
+  await server.ready();
+  return server;
+}
+
 async function storeEnv(): Promise<Record<string, string>> {
-  const serverUrl = testServerUrl();
-  if (serverUrl) {
-    const database = await createServerDatabase(serverUrl);
-    cleanups.push(() => database.drop());
-    return { DATABASE_URL: database.url };
-  }
-  const dir = temporaryDataDir();
-  cleanups.push(() => dir.remove());
-  return { DATA_DIR: dir.path };
+  const store = await freshStoreEnv();
+  cleanups.push(store.remove);
+  return store.env;
 }
 
 /** A POST whose body is sent in two parts, so that it is in flight for as long as the test wants. */
@@ -85,16 +79,16 @@ describe('graceful shutdown', () => {
   it('on SIGTERM turns /readyz to 503, finishes the request in flight, closes the database and exits 0', async () => {
     const env = { ...(await storeEnv()), SHUTDOWN_DRAIN_MS: '1500', SHUTDOWN_GRACE_MS: '20000' };
     const server = await start(env);
-    expect(await readyz(server.url)).toEqual({ status: 200, body: { status: 'ready' } });
+    expect(await readyz(server.baseUrl)).toEqual({ status: 200, body: { status: 'ready' } });
 
-    const inFlight = slowPost(server.url, '/admin/v1/projects', JSON.stringify({ name: 'in-flight' }));
+    const inFlight = slowPost(server.baseUrl, '/admin/v1/projects', JSON.stringify({ name: 'in-flight' }));
     // The request has reached the server (its headers are read) before the signal.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    server.kill('SIGTERM');
+    server.child.kill('SIGTERM');
 
     // During the drain period the listener still answers, and readiness says "go elsewhere".
     const during = await waitFor(async () => {
-      const probe = await readyz(server.url);
+      const probe = await readyz(server.baseUrl);
       return probe.status === 503 ? probe : undefined;
     });
     expect(during.body).toEqual({ status: 'shutting_down' });
@@ -105,13 +99,13 @@ describe('graceful shutdown', () => {
     const { project } = JSON.parse(answered.body) as { project: { id: string } };
 
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(server.output.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+    expect(server.lines().some((line) => line.includes('"msg":"stopped"'))).toBe(true);
     // New connections are refused once it is gone.
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${server.baseUrl}/healthz`)).rejects.toThrow();
 
     // The acknowledged write is there after a restart on the same store.
     const again = await start(env);
-    const fetched = await fetch(`${again.url}/admin/v1/projects/${project.id}`, {
+    const fetched = await fetch(`${again.baseUrl}/admin/v1/projects/${project.id}`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(fetched.status).toBe(200);
@@ -120,12 +114,12 @@ describe('graceful shutdown', () => {
 
   it('exits 1 when a request is still in flight at the end of SHUTDOWN_GRACE_MS', async () => {
     const server = await start({ ...(await storeEnv()), SHUTDOWN_GRACE_MS: '1500' });
-    const stuck = slowPost(server.url, '/admin/v1/projects', JSON.stringify({ name: 'never-finished' }));
+    const stuck = slowPost(server.baseUrl, '/admin/v1/projects', JSON.stringify({ name: 'never-finished' }));
     stuck.response.catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 200));
-    server.kill('SIGTERM');
+    server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 1, signal: null });
-    expect(server.output.some((line) => line.includes('grace period over'))).toBe(true);
+    expect(server.lines().some((line) => line.includes('grace period over'))).toBe(true);
   });
 });
 
@@ -134,7 +128,7 @@ describe.runIf(testServerUrl())('start-up waits for the database (Postgres)', ()
     const serverUrl = testServerUrl()!;
     const later = new URL(serverUrl);
     later.pathname = `/parley_later_${Date.now().toString(36)}`;
-    const server = await start({ DATABASE_URL: later.toString() }, { waitForListening: false });
+    const server = await spawn({ DATABASE_URL: later.toString() });
 
     // 3D000 "database does not exist": transient while an orchestrator is still creating it.
     await server.waitForOutput(/database not reachable yet/);
@@ -152,36 +146,30 @@ describe.runIf(testServerUrl())('start-up waits for the database (Postgres)', ()
       await dropper.end();
     });
 
-    const url = await listeningUrl(server);
-    expect(await readyz(url)).toEqual({ status: 200, body: { status: 'ready' } });
+    await server.ready();
+    expect(await readyz(server.baseUrl)).toEqual({ status: 200, body: { status: 'ready' } });
   });
 
   it('gives up with exit 1 after DATABASE_WAIT_MS when nothing ever listens', async () => {
-    // A port nothing listens on: the one a closed server of ours just released.
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as { port: number };
-    await new Promise((resolve) => probe.close(resolve));
+    // A port nothing listens on: one just released.
+    const port = await freePort();
 
-    const server = await start(
-      { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/parley`, DATABASE_WAIT_MS: '1500' },
-      { waitForListening: false },
-    );
+    const server = await spawn({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/parley`,
+      DATABASE_WAIT_MS: '1500',
+    });
     expect(await server.exited).toEqual({ code: 1, signal: null });
-    const waits = server.output.filter((line) => line.includes('database not reachable yet'));
+    const waits = server.lines().filter((line) => line.includes('database not reachable yet'));
     expect(waits.length).toBeGreaterThan(0);
     expect(waits[0]).toContain('ECONNREFUSED');
-    expect(server.output.join('\n')).toContain('Parley failed to start');
+    expect(server.lines().join('\n')).toContain('Parley failed to start');
   });
 
   it('fails at once on an error that waiting cannot fix', async () => {
     const bad = new URL(testServerUrl()!);
     bad.username = 'no_such_role_for_parley';
-    const server = await start(
-      { DATABASE_URL: bad.toString(), DATABASE_WAIT_MS: '600000' },
-      { waitForListening: false },
-    );
+    const server = await spawn({ DATABASE_URL: bad.toString(), DATABASE_WAIT_MS: '600000' });
     expect(await server.exited).toEqual({ code: 1, signal: null });
-    expect(server.output.some((line) => line.includes('database not reachable yet'))).toBe(false);
+    expect(server.lines().some((line) => line.includes('database not reachable yet'))).toBe(false);
   });
 });
