@@ -36,7 +36,10 @@ export interface WriteOutcome {
   replayed: boolean;
 }
 
-function replayed(stored: { requestHash: string; statusCode: number; responseBody: string }, hash: string): WriteOutcome {
+function replayed(
+  stored: { requestHash: string; statusCode: number; responseBody: string },
+  hash: string,
+): WriteOutcome {
   if (stored.requestHash !== hash) {
     throw new AppError('RESOURCE_CONFLICT', 'This Idempotency-Key was already used with a different request');
   }
@@ -78,7 +81,8 @@ export async function runWrite(
 
   if (body === undefined) {
     const stored = await findStoredResponse(deps.db, context.projectId, idempotency!.key);
-    if (!stored) throw new AppError('RESOURCE_CONFLICT', 'A request with this Idempotency-Key is in progress');
+    if (!stored)
+      throw new AppError('RESOURCE_CONFLICT', 'A request with this Idempotency-Key is in progress');
     return replayed(stored, idempotency!.requestHash);
   }
   return { statusCode, body, replayed: false };
