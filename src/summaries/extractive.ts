@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { type Summarizer, type SummaryInput, speakerOf } from './summarizer.js';
 import { countTokens } from './tokens.js';
 
@@ -11,7 +12,7 @@ export const EXTRACTIVE_MODEL = 'parley-extractive-textrank-1';
 /** Sentences longer than this many words are ranked in pieces, so one pasted log cannot fill the budget. */
 const MAX_SENTENCE_WORDS = 60;
 /** Sentences ranked in one graph; longer dialogues are ranked window by window (memory n^2). */
-const WINDOW = 1000;
+const WINDOW = 600;
 const DAMPING = 0.85;
 const ITERATIONS = 60;
 /** Two sentences more similar than this say the same thing: only the better one is kept. */
@@ -31,7 +32,6 @@ interface Sentence {
   index: number;
   segment: number;
   text: string;
-  tokens: number;
   terms: Map<string, number>;
   vector: Map<string, number>;
   prior: number;
@@ -118,7 +118,6 @@ function collectSentences(input: SummaryInput): { units: Unit[]; sentences: Sent
           index: index++,
           segment,
           text,
-          tokens: countTokens(text),
           terms,
           vector: new Map(),
           prior,
@@ -188,30 +187,48 @@ function textRank(window: Sentence[]): Float64Array {
       }
     }
   }
-  const outWeight = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let sum = 0;
-    for (let j = 0; j < n; j++) sum += similarity[i * n + j]!;
-    outWeight[i] = sum;
+  // Sparse transition lists: each sentence passes its rank to the sentences like it, in
+  // proportion to their likeness.
+  const targets: Int32Array[] = [];
+  const shares: Float64Array[] = [];
+  for (let j = 0; j < n; j++) {
+    const row = similarity.subarray(j * n, (j + 1) * n);
+    let total = 0;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      if (row[i] !== 0) {
+        total += row[i]!;
+        count++;
+      }
+    }
+    const to = new Int32Array(count);
+    const share = new Float64Array(count);
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      if (row[i] !== 0) {
+        to[k] = i;
+        share[k++] = row[i]! / total;
+      }
+    }
+    targets.push(to);
+    shares.push(share);
   }
   let rank = new Float64Array(n).fill(1 / n);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
     // Sentences linked to nothing spread their rank evenly, so the total stays 1.
     let dangling = 0;
-    for (let j = 0; j < n; j++) if (outWeight[j] === 0) dangling += rank[j]!;
+    for (let j = 0; j < n; j++) if (targets[j]!.length === 0) dangling += rank[j]!;
     const next = new Float64Array(n).fill((1 - DAMPING) / n + (DAMPING * dangling) / n);
     for (let j = 0; j < n; j++) {
-      if (outWeight[j] === 0) continue;
-      const share = (DAMPING * rank[j]!) / outWeight[j]!;
-      for (let i = 0; i < n; i++) {
-        const edge = similarity[j * n + i]!;
-        if (edge !== 0) next[i]! += share * edge;
-      }
+      const to = targets[j]!;
+      const share = shares[j]!;
+      const passed = DAMPING * rank[j]!;
+      for (let k = 0; k < to.length; k++) next[to[k]!]! += passed * share[k]!;
     }
     let change = 0;
     for (let i = 0; i < n; i++) change += Math.abs(next[i]! - rank[i]!);
     rank = next;
-    if (change < 1e-9) break;
+    if (change < 1e-7) break;
   }
   return rank.map((value) => value * n);
 }
@@ -229,12 +246,14 @@ function informationWeight(sentence: Sentence): number {
 /** A continued conversation needs its latest turns most: weight grows from 0.75 to 1.25 along it. */
 const RECENCY = 0.5;
 
-function rank(units: Unit[], sentences: Sentence[]): void {
+async function rank(units: Unit[], sentences: Sentence[]): Promise<void> {
   weighTerms(sentences);
   const last = Math.max(1, units.length - 1);
   const windows = Math.ceil(sentences.length / WINDOW);
   const size = Math.ceil(sentences.length / windows);
   for (let start = 0; start < sentences.length; start += size) {
+    // Ranking is CPU work: let the server answer other requests between windows.
+    await setImmediate();
     const window = sentences.slice(start, start + size);
     const scores = textRank(window);
     window.forEach((sentence, i) => {
@@ -267,6 +286,8 @@ function render(units: Unit[], kept: Sentence[]): string {
 
 /** Sentences with fewer content words than this and no number are filler ("Hmm.", "Got it."). */
 const MIN_TERMS = 2;
+/** Only the best-ranked sentences compete for the summary (a summary holds a few dozen). */
+const CANDIDATES = 500;
 /** Maximal marginal relevance: how much a sentence's rank counts against its likeness to kept ones. */
 const RELEVANCE = 0.5;
 
@@ -280,8 +301,13 @@ function isSubstantial(sentence: Sentence): boolean {
  */
 function select(units: Unit[], sentences: Sentence[], budget: number): Sentence[] {
   const substantial = sentences.filter(isSubstantial);
-  const pool = substantial.length > 0 ? substantial : sentences;
-  const topScore = Math.max(...pool.map((sentence) => sentence.score)) || 1;
+  const pool = (substantial.length > 0 ? substantial : sentences)
+    .map((sentence, order) => ({ sentence, order }))
+    .sort((a, b) => b.sentence.score - a.sentence.score || a.order - b.order)
+    .slice(0, CANDIDATES)
+    .map(({ sentence }) => sentence);
+  const tokens = pool.map((sentence) => countTokens(sentence.text));
+  const topScore = pool[0]?.score || 1;
   const likeness = new Float64Array(pool.length);
   const open = new Set(pool.keys());
   const kept: Sentence[] = [];
@@ -296,7 +322,7 @@ function select(units: Unit[], sentences: Sentence[], budget: number): Sentence[
       const labelCost = labelled.has(sentence.unit)
         ? 2
         : countTokens(`${units[sentence.unit]!.speaker ?? ''}: \n`);
-      if (likeness[at]! > REDUNDANT || used + sentence.tokens + labelCost > budget + 2) {
+      if (likeness[at]! > REDUNDANT || used + tokens[at]! + labelCost > budget + 2) {
         open.delete(at);
         continue;
       }
@@ -329,7 +355,7 @@ export function createExtractiveSummarizer(options: { maxSummaryTokens: number }
     async summarize(input) {
       const { units, sentences } = collectSentences(input);
       if (sentences.length === 0) return '';
-      rank(units, sentences);
+      await rank(units, sentences);
       return render(units, select(units, sentences, options.maxSummaryTokens));
     },
   };
