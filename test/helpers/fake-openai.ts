@@ -18,7 +18,8 @@ export interface ChatRequest {
 
 /** What the server does with the next request: answer normally, fail, or never answer. */
 export type FakeBehaviour =
-  | { kind: 'summarize' }
+  /** `before` runs before the answer is sent: a test can change the world while the model "thinks". */
+  | { kind: 'summarize'; before?: () => Promise<unknown> }
   | { kind: 'fail'; status: number; message?: string }
   | { kind: 'hang' }
   | { kind: 'reply'; content: string };
@@ -58,7 +59,7 @@ export async function startFakeOpenAi(apiKey = 'sk-test-fake-key'): Promise<Fake
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req_fake_${calls}` });
         res.end(JSON.stringify(body));
@@ -99,6 +100,7 @@ export async function startFakeOpenAi(apiKey = 'sk-test-fake-key'): Promise<Fake
         );
         return;
       }
+      if (behaviour.kind === 'summarize' && behaviour.before) await behaviour.before();
       const user = body.messages.find((message) => message.role === 'user')?.content ?? '';
       let content = behaviour.kind === 'reply' ? behaviour.content : fakeSummary(user, calls);
       let finishReason = 'stop';
