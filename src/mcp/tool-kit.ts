@@ -10,12 +10,13 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Executor } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { errorBody } from '../http/error-envelope.js';
 import { toClientError } from '../http/error-handler.js';
 import { stringifyWithRawJson } from '../http/raw-json.js';
 import { RequestValidationError, toAppError } from '../http/validation.js';
 import { type WriteContext, runWrite } from '../http/writes.js';
+import type { Services } from '../services.js';
 
 // The layer between MCP and the services (D42): every tool is a zod contract in and out, one
 // service call, and a readable rendering. Arguments are validated here rather than by the SDK so
@@ -28,6 +29,9 @@ type BodyPath = (string | number)[];
 export interface ToolCall {
   request: FastifyRequest;
   ctx: WriteContext;
+  services: Services;
+  /** Where reads go (the replica when READ_DATABASE_URL is set), as for REST reads. */
+  readDb: Database;
   /**
    * Where an argument sits in the HTTP body of this JSON-RPC request, for `rawJsonAt` and
    * `messageInputAt`: message content is stored as the exact text the client sent (D28), over
@@ -68,17 +72,43 @@ export interface McpTool {
   render(result: unknown): string;
 }
 
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Replaces every `$ref` to a named definition (the REST schemas carry OpenAPI component ids) by the
+ * definition itself: a model reads one self-contained schema per tool, and several MCP clients and
+ * model APIs do not follow references.
+ */
+function inlineDefinitions(node: unknown, definitions: Record<string, JsonSchema>): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlineDefinitions(item, definitions));
+  if (node === null || typeof node !== 'object') return node;
+  const { $ref, allOf, ...rest } = node as JsonSchema;
+  let out: JsonSchema = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, inlineDefinitions(value, definitions)]),
+  );
+  if (typeof $ref === 'string') {
+    const target = definitions[$ref.replace('#/definitions/', '')];
+    out = { ...(inlineDefinitions(target, definitions) as JsonSchema), ...out };
+  }
+  // zod wraps a reference that carries its own description in a one-element allOf.
+  if (Array.isArray(allOf) && allOf.length === 1) {
+    out = { ...(inlineDefinitions(allOf[0], definitions) as JsonSchema), ...out };
+  } else if (allOf !== undefined) out.allOf = inlineDefinitions(allOf, definitions);
+  return out;
+}
+
 /**
  * JSON Schema for a tool's contract. Draft 7, as the SDK's own McpServer emits it (its client
  * validates results with Ajv); input mode also for results, so that a record that gains a field
  * stays valid for clients that validate against an older listing.
  */
 function jsonSchemaOf(schema: z.ZodObject): Tool['inputSchema'] {
-  return z.toJSONSchema(schema, {
+  const { definitions, ...root } = z.toJSONSchema(schema, {
     target: 'draft-7',
     io: 'input',
     unrepresentable: 'any',
-  }) as Tool['inputSchema'];
+  }) as JsonSchema;
+  return inlineDefinitions(root, (definitions ?? {}) as Record<string, JsonSchema>) as Tool['inputSchema'];
 }
 
 function definitionOf<I extends z.ZodObject, O extends z.ZodObject>(
@@ -177,6 +207,12 @@ export function serveTools(server: Server, tools: readonly McpTool[], request: F
     // An unknown tool is a protocol error (MCP "Error Handling"), not a tool result.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${message.params.name}`);
     const prefix = [...messagePath(request.body, extra.requestId), 'params', 'arguments'];
-    return callTool(tool, message.params.arguments, { request, ctx, at: (...path) => [...prefix, ...path] });
+    return callTool(tool, message.params.arguments, {
+      request,
+      ctx,
+      services: request.server.services,
+      readDb: request.server.database.readDb,
+      at: (...path) => [...prefix, ...path],
+    });
   });
 }

@@ -20,6 +20,9 @@ export async function connectMcp(baseUrl: string, apiKey?: string): Promise<Clie
   });
   const client = new Client({ name: 'parley-tests', version: '1.0.0' });
   await client.connect(transport);
+  // Listing the tools makes the client check every later structuredContent against its tool's
+  // outputSchema, so each test call also checks the published contract.
+  await client.listTools();
   return client;
 }
 
