@@ -12,7 +12,9 @@ import type { WriteGuard } from './http/writes.js';
 import { newId } from './lib/ids.js';
 import { mcpRoutes } from './mcp/routes.js';
 import { packageVersion } from './lib/package-info.js';
+import { dialogueRoutes } from './modules/dialogues/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
 import { adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
 
@@ -107,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** Every authenticated REST route, registered once per prefix. */
 async function restApi(api: FastifyInstance): Promise<void> {
   api.addHook('onRequest', authenticate);
+  await api.register(dialogueRoutes);
+  await api.register(messageRoutes);
 }
 
 function parseTrustProxy(value: string | undefined): FastifyServerOptions['trustProxy'] {
