@@ -15,6 +15,7 @@ import { stringifyWithRawJson } from './http/raw-json.js';
 import { validatorCompiler } from './http/validation.js';
 import type { WriteGuard } from './http/writes.js';
 import { newId } from './lib/ids.js';
+import { mcpRoutes } from './mcp/routes.js';
 import { packageVersion } from './lib/package-info.js';
 import { type Embedder, createEmbedderFromConfig } from './embeddings/index.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
@@ -134,6 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // D2, D42: MCP for agents, with the same keys and services as REST (not under the /api aliases).
+  await app.register(mcpRoutes, { prefix: '/mcp/v1' });
 
   return app;
 }
