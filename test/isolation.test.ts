@@ -53,6 +53,17 @@ describe('cross-project isolation (D46)', () => {
     });
   });
 
+  it('answers every route without a valid key with 401 UNAUTHORIZED', async () => {
+    const ids = { dialogueId: 'dlg_x', messageId: 'msg_x', namespace: 'n' };
+    for (const { name, request } of dialogueAndMessageCases()) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-key' }]) {
+        const response = await ctx.app.inject({ ...request(ids), headers });
+        expect(response.statusCode, name).toBe(401);
+        expect(response.json().error.code).toBe('UNAUTHORIZED');
+      }
+    }
+  });
+
   it("never lists another project's dialogues", async () => {
     await createDialogue(asProject(ctx.app, owner), { tags: ['mine'] });
     const listed = await asProject(ctx.app, stranger)({ method: 'GET', url: `${V1}/dialogue?tag=mine` });

@@ -166,6 +166,11 @@ describe('POST /dialogue', () => {
     }
   });
 
+  it('answers `messages` that is not a list with INVALID_MESSAGE_ARRAY', async () => {
+    const response = await api({ method: 'POST', url: `${V1}/dialogue`, payload: { messages: 'hello' } });
+    expectError(response, 400, 'INVALID_MESSAGE_ARRAY');
+  });
+
   it('refuses message content that is empty, in a message of the creation', async () => {
     const response = await api({
       method: 'POST',

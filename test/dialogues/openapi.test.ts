@@ -30,6 +30,7 @@ const OPERATIONS: [string, string, string, number[]][] = [
   ['put', '/api/v1/dialogue/{id}', 'updateDialogue', [200, 400, 404, 409]],
   ['delete', '/api/v1/dialogue/{id}', 'deleteDialogue', [200, 400, 404, 409]],
   ['put', '/api/v1/dialogue/{id}/state', 'updateDialogueState', [200, 400, 404]],
+  ['post', '/api/v1/dialogue/{id}/state', 'updateDialogueStatePost', [200, 400, 404]],
   ['put', '/api/v1/dialogue/{id}/end', 'endDialogue', [200, 404]],
   ['post', '/api/v1/dialogue/{id}/end', 'endDialoguePost', [200, 404]],
   ['put', '/api/v1/dialogue/{id}/compact', 'compactDialogue', [404, 501]],

@@ -131,6 +131,13 @@ describe('PUT /dialogue/{id}/state', () => {
       payload: { done: true },
     });
     expect(response.json()).toMatchObject({ status: 'ended', state: { done: true } });
+    // State is not an action: POST works too (docs/api-decisions.md).
+    const post = await api({
+      method: 'POST',
+      url: `${V1}/dialogue/${dialogue.id}/state`,
+      payload: { more: 1 },
+    });
+    expect(post.json()).toMatchObject({ status: 'ended', state: { done: true, more: 1 } });
   });
 
   it('keeps a __proto__ key as a plain key', async () => {

@@ -67,6 +67,16 @@ describe('counters under concurrency (D35)', () => {
     expect((await getDialogue(api, parent.id)).threadCount).toBe(50);
   });
 
+  it('deleting a parent and its threads at once neither deadlocks nor fails', async () => {
+    const parent = await createDialogue(api);
+    const threads = await Promise.all(
+      Array.from({ length: 20 }, () => createDialogue(api, { threadOf: parent.id })),
+    );
+    const deletes = [parent, ...threads].map((d) => api({ method: 'DELETE', url: `${V1}/dialogue/${d.id}` }));
+    const results = await Promise.all(deletes);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(21).fill(200));
+  });
+
   it('no message lands after the end: every create either precedes it or gets DIALOGUE_ENDED', async () => {
     const dialogue = await createDialogue(api);
     const creates = Array.from({ length: 60 }, (_, i) => post(dialogue.id, `m${i}`));

@@ -227,10 +227,14 @@ export function createDialogueService() {
 
     /** DELETE /dialogue/{id} (D23): real deletion; threads survive as independent dialogues. */
     async remove(tx: Executor, ctx: WriteContext, id: string): Promise<{ success: true; id: string }> {
-      const row = await locked(tx, ctx, id);
+      const row = await repo.findDialogue(tx, ctx.projectId, id);
+      if (!row) throw notFound(id);
       refuseIfImmutable(ctx);
+      // Rows are locked parent first, then thread, as thread creation and a parent's deletion
+      // (which clears its threads' thread_of) lock them: no deadlock between those writers.
       if (row.threadOf !== null) await repo.changeThreadCount(tx, ctx.projectId, row.threadOf, -1);
-      await repo.deleteDialogue(tx, ctx.projectId, id);
+      // Deleted by a concurrent request meanwhile: this one rolls back and answers like a missing id.
+      if (!(await repo.deleteDialogue(tx, ctx.projectId, id))) throw notFound(id);
       return { success: true, id };
     },
   };
