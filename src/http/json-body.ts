@@ -35,7 +35,8 @@ export function jsonDepth(text: string): number {
 }
 
 export function registerJsonBodyParser(app: FastifyInstance, bodyLimit: number): void {
-  app.removeContentTypeParser('application/json');
+  // JSON only: any other body type is refused with 415 UNSUPPORTED_MEDIA_TYPE.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit },
