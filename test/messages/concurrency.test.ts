@@ -11,7 +11,8 @@ let ctx: TestContext;
 let api: Api;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Hundreds of requests at once on a busy test machine: no load shedding (0 = off), no rate limit.
+  ctx = await createTestContext({ LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_MAX: '100000' });
   api = asProject(ctx.app, await createProject(ctx.app));
 });
 afterAll(() => ctx.close());
