@@ -1,27 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/client.js';
-import {
-  type TestContext,
-  asProject,
-  createProject,
-  createTestContext,
-  expectError,
-} from '../helpers/app.js';
-import { type Api, V1, createDialogue, getDialogue } from '../helpers/dialogues.js';
+import { asProject, createProject, expectError } from '../helpers/app.js';
+import { type Api, V1, useProjectApi, createDialogue, getDialogue } from '../helpers/dialogues.js';
 
 // D36 on every write route of dialogues and messages: a retry with the same Idempotency-Key
 // returns the first answer and writes nothing again.
 
-let ctx: TestContext;
-let api: Api;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = asProject(ctx.app, await createProject(ctx.app));
-});
-afterAll(() => ctx.close());
+const file = useProjectApi();
+const api: Api = (options) => file.api(options);
 
 let keySeq = 0;
 const withKey = (request: InjectOptions, key: string): InjectOptions => ({
@@ -42,7 +30,7 @@ async function expectOnce(request: InjectOptions, status: number) {
 
 describe('Idempotency-Key on dialogue and message writes (D36)', () => {
   it('creates a dialogue once', async () => {
-    const project = asProject(ctx.app, await createProject(ctx.app));
+    const project = asProject(file.ctx.app, await createProject(file.ctx.app));
     const request: InjectOptions = {
       method: 'POST',
       url: `${V1}/dialogue`,
@@ -120,21 +108,21 @@ describe('Idempotency-Key on dialogue and message writes (D36)', () => {
 
 describe('PROJECT_NOT_FOUND', () => {
   it('answers a dialogue creation whose project vanished after authentication', async () => {
-    const project = await createProject(ctx.app);
+    const project = await createProject(file.ctx.app);
     // The project is deleted inside the write's own transaction, after the key was accepted.
     const vanish = async (tx: Executor, context: { projectId: string }) => {
       if (context.projectId !== project.projectId) return;
       await tx.execute(sql`DELETE FROM projects WHERE id = ${project.projectId}`);
     };
-    ctx.app.writeGuards.push(vanish);
+    file.ctx.app.writeGuards.push(vanish);
     try {
       const response = await asProject(
-        ctx.app,
+        file.ctx.app,
         project,
       )({ method: 'POST', url: `${V1}/dialogue`, payload: {} });
       expectError(response, 404, 'PROJECT_NOT_FOUND');
     } finally {
-      ctx.app.writeGuards.splice(ctx.app.writeGuards.indexOf(vanish), 1);
+      file.ctx.app.writeGuards.splice(file.ctx.app.writeGuards.indexOf(vanish), 1);
     }
     const survivor = await createDialogue(api);
     expect(survivor.id).toMatch(/^dlg_/);

@@ -1,24 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
-import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
-import { type Api, type MessageBody, V1, createDialogue, getDialogue, walk } from '../helpers/dialogues.js';
+import {
+  type Api,
+  type MessageBody,
+  V1,
+  createDialogue,
+  getDialogue,
+  useProjectApi,
+  walk,
+} from '../helpers/dialogues.js';
 
 // D35 under concurrency, and the stability of message cursors (D29, D32). On real Postgres
 // (TEST_DATABASE_URL) the requests run on parallel connections.
 
-let ctx: TestContext;
-let api: Api;
-
-beforeAll(async () => {
-  // Hundreds of requests at once on a busy test machine: no load shedding (0 = off), no rate limit.
-  ctx = await createTestContext({ LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_MAX: '100000' });
-  api = asProject(ctx.app, await createProject(ctx.app));
-});
-afterAll(() => ctx.close());
+// Hundreds of requests at once on a busy test machine: no load shedding (0 = off), no rate limit.
+const file = useProjectApi({ LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_MAX: '100000' });
+const api: Api = (options) => file.api(options);
 
 async function storedCount(dialogueId: string): Promise<number> {
-  const result = await ctx.app.db.execute(
+  const result = await file.ctx.app.db.execute(
     sql`SELECT count(*)::int AS n FROM messages WHERE dialogue_id = ${dialogueId}`,
   );
   return rowsOf<{ n: number }>(result)[0]!.n;

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/app.js';
 import {
-  type TestContext,
-  asProject,
-  createProject,
-  createTestContext,
-  expectError,
-} from '../helpers/app.js';
-import { type Api, V1, addMessage, createDialogue, getDialogue } from '../helpers/dialogues.js';
+  type Api,
+  V1,
+  useProjectApi,
+  addMessage,
+  createDialogue,
+  getDialogue,
+} from '../helpers/dialogues.js';
 
-let ctx: TestContext;
-let api: Api;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = asProject(ctx.app, await createProject(ctx.app));
-});
-afterAll(() => ctx.close());
+const file = useProjectApi();
+const api: Api = (options) => file.api(options);
 
 describe('GET /message/{messageId}', () => {
   it('returns the whole record (D30)', async () => {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import { decodeCursor, encodeCursor, invalidCursor } from '../../http/cursor.js';
+import { decodeCursor, invalidCursor, pageOf } from '../../http/cursor.js';
 import { MAX_STATE_BYTES, jsonBytes } from '../../http/fields.js';
 import { AppError } from '../../http/errors.js';
 import type { WriteContext } from '../../http/writes.js';
@@ -150,12 +150,10 @@ export function createDialogueService() {
         limit: query.limit + 1,
         after,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      const next =
-        rows.length > query.limit && last
-          ? encodeCursor(CURSOR_KIND, [last.created.toISOString(), last.id])
-          : null;
+      const { page, next } = pageOf(rows, query.limit, CURSOR_KIND, (row) => [
+        row.created.toISOString(),
+        row.id,
+      ]);
       return { items: page.map((row) => toDialogueRecord(row, ctx.settings)), next };
     },
 
