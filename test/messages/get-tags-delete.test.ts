@@ -42,6 +42,27 @@ describe('GET /message/{messageId}', () => {
   });
 });
 
+describe('a path without its id', () => {
+  it('answers MISSING_PARAMETER instead of an unknown route', async () => {
+    const cases = [
+      ['GET', `${V1}/message`],
+      ['PUT', `${V1}/message/`],
+      ['DELETE', `${V1}/message`],
+      ['DELETE', `${V1}/dialogue/dlg_x/messages`],
+      ['PUT', `${V1}/dialogue`],
+      ['DELETE', `${V1}/dialogue/`],
+    ] as const;
+    for (const [method, url] of cases) {
+      const error = expectError(
+        await api({ method, url, payload: method === 'PUT' ? { tags: [] } : undefined }),
+        400,
+        'MISSING_PARAMETER',
+      );
+      expect(error.details?.[0]?.field).toMatch(/^(id|messageId)$/);
+    }
+  });
+});
+
 describe('PUT /message/{messageId}', () => {
   it('replaces the tags and nothing else (D33)', async () => {
     const dialogue = await createDialogue(api);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-envelope.js';
+import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { AppError } from '../../http/errors.js';
 import { contextOf, sendWrite } from '../../http/writes.js';
 import { dialogueMessageInputs } from '../messages/inputs.js';
@@ -113,6 +114,8 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendWrite(request, reply, 200, (tx) => dialogues.remove(tx, contextOf(request), request.params.id)),
   );
+
+  refuseMissingPathParameter(app, ['PUT', 'DELETE'], '/dialogue', 'id');
 
   // D3: every action answers to PUT and POST, each documented with its own operationId.
   for (const method of ['PUT', 'POST'] as const) {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/error-envelope.js';
+import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { contextOf, sendWrite } from '../../http/writes.js';
 import { messageInputAt } from './inputs.js';
 import type { MessageLocator } from './service.js';
@@ -160,6 +161,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => removeMessage(request, reply, { ...request.query, ...request.params }),
   );
+
+  refuseMissingPathParameter(app, ['GET', 'PUT', 'DELETE'], '/message', 'messageId');
+  refuseMissingPathParameter(app, ['DELETE'], '/dialogue/:dialogueId/messages', 'messageId');
 
   app.delete(
     '/dialogue/:dialogueId/messages/:messageId',
