@@ -20,12 +20,16 @@ import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
+import { createSummarizer } from './summaries/factory.js';
+import type { Summarizer } from './summaries/summarizer.js';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /** Writes dialogue summaries (D22); by default the one the configuration names. */
+  summarizer?: Summarizer;
 }
 
 export interface Lifecycle {
@@ -73,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('services', createServices({ config, database }));
+  const summarizer = deps.summarizer ?? createSummarizer(config);
+  app.decorate('services', createServices({ config, database, summarizer }));
   app.decorate('metrics', createMetrics());
   app.decorate('lifecycle', { shuttingDown: false });
   // D44: the plan quota is counted inside every write's transaction.

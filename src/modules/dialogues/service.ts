@@ -190,7 +190,7 @@ export function createDialogueService() {
         tags,
         label,
         state: patch.state ? mergeState(row.state, patch.state) : row.state,
-        searchText: dialogueSearchText({ label, tags }),
+        searchText: dialogueSearchText({ label, tags, summary: row.summary }),
       });
       const appended = await appendMessages(tx, updated, items);
       return withMessages(appended.dialogue, ctx.settings, appended.messages);
