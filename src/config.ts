@@ -24,6 +24,8 @@ export const configSchema = z
     /** Optional read replica used by list, get and search. */
     READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_MAX: positiveInt.default(10),
+    /** How long start-up waits for an unreachable Postgres (with backoff) before giving up; 0 = no wait. */
+    DATABASE_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
     DATA_DIR: z.string().min(1).default('./data'),
     ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     // D9: 16-256 visible ASCII characters.
@@ -91,6 +93,11 @@ export const configSchema = z
     SUMMARY_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
     /** Time allowed for requests in flight and claimed jobs at shutdown. */
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+    /**
+     * At shutdown, time during which /readyz already answers 503 while requests are still accepted,
+     * so that a load balancer stops sending before the listener closes. Part of the grace period.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.EMBEDDINGS === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {

@@ -1,9 +1,12 @@
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import type { Embedder } from './embeddings/embedder.js';
 import { createCompactionService } from './modules/dialogues/compaction.js';
 import { createDialogueService } from './modules/dialogues/service.js';
+import { createMemoryService } from './modules/memories/service.js';
 import { createMessageService } from './modules/messages/service.js';
 import { createProjectService } from './modules/projects/service.js';
+import { type ItemLoaders, createSearchService, itemKey } from './modules/search/service.js';
 import { createUsageService } from './modules/usage/service.js';
 import type { Summarizer } from './summaries/summarizer.js';
 
@@ -12,17 +15,39 @@ import type { Summarizer } from './summaries/summarizer.js';
 export interface ServiceDeps {
   config: Config;
   database: DatabaseHandle;
+  /** The configured embedder (D41); undefined with EMBEDDINGS=none. */
+  embedder?: Embedder;
+  /** Where a failed query embedding is reported (search falls back to full text). */
+  onEmbedError?: (error: unknown) => void;
   /** Writes dialogue summaries (D22). */
   summarizer: Summarizer;
 }
 
-export function createServices({ database, summarizer }: ServiceDeps) {
+export function createServices({ database, embedder, onEmbedError, summarizer }: ServiceDeps) {
   const projects = createProjectService(database.db);
   const dialogues = createDialogueService();
   const messages = createMessageService();
   const usage = createUsageService(database.db);
   const compaction = createCompactionService({ db: database.db, summarizer, dialogues });
-  return { projects, dialogues, messages, usage, compaction };
+  const memories = createMemoryService(database.db);
+
+  const loaders: ItemLoaders = {
+    async memory({ projectId }, keys) {
+      const found = await memories.loadMemories(
+        projectId,
+        keys.map((key) => key.id),
+      );
+      return new Map(found.map((memory) => [itemKey({ dialogueId: '', id: memory.id }), memory]));
+    },
+    async message() {
+      return new Map();
+    },
+    async dialogue() {
+      return new Map();
+    },
+  };
+  const search = createSearchService({ db: database.readDb, embedder, loaders, onEmbedError });
+  return { projects, dialogues, messages, usage, compaction, memories, search };
 }
 
 export type Services = ReturnType<typeof createServices>;
