@@ -133,6 +133,13 @@ describe('compact and continue, offline', () => {
     expect(row!.search_text).toContain('support');
     expect(row!.search_text).toContain(summary!.text);
     expect(row!.matches).toBe(true);
+    // D40: the dialogue's embedding is made again from the new text.
+    const jobs = rowsOf<{ object_id: string }>(
+      await context.app.db.execute(
+        sql`select object_id from embedding_jobs where object_type = 'dialogue' and object_id = ${dialogue.id}`,
+      ),
+    );
+    expect(jobs).toHaveLength(1);
   });
 
   it('answers an up-to-date dialogue without a new summary, and an empty one without any', async () => {

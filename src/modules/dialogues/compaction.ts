@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.js';
 import { RawJson } from '../../http/raw-json.js';
 import type { WriteContext } from '../../http/writes.js';
 import type { Summarizer } from '../../summaries/summarizer.js';
+import { enqueueEmbedding } from '../embeddings/repository.js';
 import * as repo from './compaction-repository.js';
 import {
   type DialogueRecord,
@@ -123,11 +124,14 @@ export function createCompactionService({ db, summarizer, dialogues }: Compactio
     }
     const { summary } = prepared;
     if (summary === null) return row;
-    return dialogueRepo.updateDialogue(tx, ctx.projectId, id, {
+    const updated = await dialogueRepo.updateDialogue(tx, ctx.projectId, id, {
       summary,
-      // D41: the summary is part of the dialogue's searchable text.
+      // D41: the summary is part of the dialogue's searchable text...
       searchText: dialogueSearchText({ label: row.label, tags: row.tags, summary }),
     });
+    // ...and of its embedding, made again after the write (D40).
+    await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
+    return updated;
   }
 
   /** Prepares and applies until a round is not overtaken by a concurrent change. */
