@@ -387,4 +387,23 @@ describe('compact and continue with an OpenAI-compatible model', () => {
     const next = response.json() as Compacted;
     expect(next.messages[0]!.content).toBe((old.summary as Summary).text);
   });
+
+  it('gives up with 409 RESOURCE_CONFLICT when messages keep arriving during every round', async () => {
+    const dialogue = await dialogueWith(api, loadConversation('support-refund').messages.slice(0, 6));
+    const interrupt = {
+      kind: 'summarize' as const,
+      before: () => addMessage(api, dialogue.id, { role: 'user', content: 'One more thing.' }),
+    };
+    fake.plan.push(interrupt, interrupt, interrupt, interrupt);
+    const error = expectError(await act(api, dialogue.id, 'continue'), 409, 'RESOURCE_CONFLICT');
+    expect(error.message).toBe(`Dialogue ${dialogue.id} kept changing while it was summarized; retry`);
+    expect(fake.requests).toHaveLength(4);
+    // Every round built on the one before: the model saw each new message once.
+    expect(fake.requests.slice(1).map((_, i) => newMessagesOf(i + 1))).toEqual(
+      Array.from({ length: 3 }, () => ['user: One more thing.']),
+    );
+    const old = await getDialogue(api, dialogue.id);
+    expect(old.status).toBe('active');
+    expect(old.summary).toBeNull();
+  });
 });
