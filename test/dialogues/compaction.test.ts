@@ -20,7 +20,7 @@ import {
   getDialogue,
   walk,
 } from '../helpers/dialogues.js';
-import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai.js';
+import { type FakeOpenAi, modelEnv, startFakeOpenAi } from '../helpers/fake-openai.js';
 
 // D21, D22: compact and continue, offline (extractive) and through an OpenAI-compatible model.
 
@@ -259,9 +259,7 @@ describe('compact and continue with an OpenAI-compatible model', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     context = await createTestContext({
-      SUMMARY_MODEL: 'gpt-test-mini',
-      OPENAI_API_KEY: fake.apiKey,
-      OPENAI_BASE_URL: fake.baseURL,
+      ...modelEnv(fake),
       SUMMARY_MAX_TOKENS: '200',
       SUMMARY_CALL_TOKENS: '2048',
       SUMMARY_TIMEOUT_MS: '400',
