@@ -27,6 +27,8 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
+import { createSummarizer } from './summaries/factory.js';
+import type { Summarizer } from './summaries/summarizer.js';
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +40,8 @@ export interface AppDeps {
    * null: none, search is lexical.
    */
   embedder?: Embedder | null;
+  /** Writes dialogue summaries (D22); by default the one the configuration names. */
+  summarizer?: Summarizer;
 }
 
 export interface Lifecycle {
@@ -97,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       embedder,
       onEmbedError: (error) =>
         app.log.warn({ err: error }, 'query embedding failed; answering from full text'),
+      summarizer: deps.summarizer ?? createSummarizer(config),
     }),
   );
   app.decorate('metrics', createMetrics({ database }));

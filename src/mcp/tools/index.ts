@@ -1,5 +1,6 @@
 import type { McpTool } from '../tool-kit.js';
 import {
+  compactDialogue,
   createDialogue,
   endDialogue,
   getDialogue,
@@ -16,6 +17,7 @@ export const parleyTools: readonly McpTool[] = [
   getDialogue,
   updateDialogue,
   endDialogue,
+  compactDialogue,
   updateState,
   addMessages,
   listMessages,
