@@ -129,7 +129,7 @@ const nasty = fc.constantFrom(
   '%',
   '%zz',
   '{{7*7}}',
-  '${jndi:ldap://x}',
+  '$' + '{jndi:ldap://x}',
   '<script>alert(1)</script>',
   '   ',
   '',
@@ -221,7 +221,7 @@ function objectFor(properties: Record<string, JsonSchema>, ids: fc.Arbitrary<str
 const deepNesting = fc
   .tuple(fc.integer({ min: 100, max: 20_000 }), fc.boolean())
   .map(([depth, arrays]) =>
-    arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
+    arrays ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
   );
 
 /** Bodies as raw bytes or text: malformed JSON, hostile encodings, huge or deep values. */
