@@ -49,7 +49,8 @@ function decodeUtf8(body: Buffer): string | undefined {
 }
 
 export function registerJsonBodyParser(app: FastifyInstance, bodyLimit: number): void {
-  app.removeContentTypeParser('application/json');
+  // JSON only: any other body type is refused with 415 UNSUPPORTED_MEDIA_TYPE.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit },

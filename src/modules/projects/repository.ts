@@ -45,6 +45,14 @@ export async function insertApiKey(db: Executor, row: typeof apiKeys.$inferInser
   await db.insert(apiKeys).values(row).onConflictDoNothing({ target: apiKeys.keyHash });
 }
 
+/** Makes a given key valid for a project, whatever became of it before (D9 bootstrap key). */
+export async function activateApiKey(db: Executor, row: typeof apiKeys.$inferInsert): Promise<void> {
+  await db
+    .insert(apiKeys)
+    .values(row)
+    .onConflictDoUpdate({ target: apiKeys.keyHash, set: { projectId: row.projectId, revokedAt: null } });
+}
+
 export async function revokeApiKey(db: Executor, projectId: string, keyId: string): Promise<boolean> {
   const rows = await db
     .update(apiKeys)

@@ -112,7 +112,14 @@ export function createProjectService(db: Database) {
         existing ?? (await repo.insertProject(db, { id: newId('prj'), name: DEFAULT_PROJECT_NAME }));
       if (bootstrapKey !== undefined) {
         const owner = await repo.findKeyOwner(db, hashApiKey(bootstrapKey));
-        if (!owner) await addKey(project.id, bootstrapKey);
+        if (owner?.projectId !== project.id) {
+          await repo.activateApiKey(db, {
+            id: newId('key'),
+            projectId: project.id,
+            keyHash: hashApiKey(bootstrapKey),
+            keyPrefix: bootstrapKey.slice(0, 9),
+          });
+        }
         return { projectId: project.id };
       }
       if ((await repo.countActiveKeys(db, project.id)) > 0) return { projectId: project.id };

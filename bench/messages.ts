@@ -1,0 +1,239 @@
+import { type LoadResult, formatLoad, runLoad } from './lib/load.js';
+import { type BenchServer, startServer } from './lib/processes.js';
+import { type StoreEnv, seedStore } from './lib/seed.js';
+
+// Issue 3's figures: POST /message, POST /messages (50), GET /messages deep in a long dialogue and
+// GET /dialogue/{id}, each beside the framework and database ceilings measured in the same run
+// with the same load generator.
+
+export interface MessageBenchOptions {
+  /** Parley's store and the baseline's own (PGlite allows one process per directory). */
+  parleyStore: StoreEnv;
+  baselineStore: StoreEnv;
+  deepMessages: number;
+  connections: number;
+  durationSeconds: number;
+}
+
+export interface Row {
+  scenario: string;
+  parley: LoadResult;
+  framework: LoadResult;
+  database: LoadResult;
+}
+
+const content1KiB = 'Parley keeps every conversation exactly as it was sent. '.repeat(19).slice(0, 1024);
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+const jsonHeaders = { 'content-type': 'application/json' };
+
+async function json(url: string, init?: RequestInit): Promise<unknown> {
+  const response = await fetch(url, init);
+  if (!response.ok)
+    throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Stores Parley's answer on the baseline, whose framework route then returns the same JSON. */
+async function can(baselineUrl: string, name: string, body: unknown): Promise<void> {
+  await json(`${baselineUrl}/canned/${name}`, {
+    method: 'PUT',
+    headers: jsonHeaders,
+    body: JSON.stringify(body),
+  });
+}
+
+/** The cursor of the page that starts `depth` messages into the dialogue, found by walking it. */
+async function cursorAtDepth(
+  api: string,
+  auth: Record<string, string>,
+  dialogueId: string,
+  depth: number,
+): Promise<string> {
+  let next: string | null = null;
+  for (let seen = 0; seen < depth; ) {
+    const limit = Math.min(200, depth - seen);
+    const page = (await json(
+      `${api}/messages?dialogueId=${dialogueId}&limit=${limit}${next ? `&next=${next}` : ''}`,
+      {
+        headers: auth,
+      },
+    )) as { items: unknown[]; next: string | null };
+    seen += page.items.length;
+    if (!page.next) throw new Error('dialogue shorter than the requested depth');
+    next = page.next;
+  }
+  return next!;
+}
+
+export async function benchMessages(options: MessageBenchOptions): Promise<Row[]> {
+  const { connections, durationSeconds, deepMessages } = options;
+  const ours = await seedStore(options.parleyStore, deepMessages);
+  const theirs = await seedStore(options.baselineStore, deepMessages);
+  const servers: BenchServer[] = [];
+  try {
+    const parley = await startServer('src/server.ts', {
+      ...(options.parleyStore as Record<string, string>),
+      EMBEDDINGS: 'none',
+      RATE_LIMIT_MAX: '100000000',
+    });
+    servers.push(parley);
+    const baseline = await startServer('bench/baseline-server.ts', {
+      ...(options.baselineStore as Record<string, string>),
+    });
+    servers.push(baseline);
+    const auth = { authorization: `Bearer ${ours.apiKey}` };
+    const api = `${parley.baseUrl}/api/v1`;
+    const base = baseline.baseUrl;
+    const load = { connections, durationSeconds };
+    const rows: Row[] = [];
+
+    // 1. POST /message with 1 KiB of content, spread over 16 dialogues.
+    const single = (dialogueId: string) => JSON.stringify({ dialogueId, role: 'user', content: content1KiB });
+    await can(
+      base,
+      'message',
+      await json(`${api}/message`, {
+        method: 'POST',
+        headers: { ...auth, ...jsonHeaders },
+        body: single(ours.writeDialogues[0]!),
+      }),
+    );
+    rows.push({
+      scenario: 'POST /message (1 KiB)',
+      parley: await runLoad({
+        ...load,
+        url: `${api}/message`,
+        method: 'POST',
+        headers: auth,
+        body: () => single(pick(ours.writeDialogues)),
+      }),
+      framework: await runLoad({
+        ...load,
+        url: `${base}/framework/message`,
+        method: 'POST',
+        body: single('x'),
+      }),
+      database: await runLoad({
+        ...load,
+        url: `${base}/sql/messages`,
+        method: 'POST',
+        body: () =>
+          JSON.stringify({
+            projectId: theirs.projectId,
+            dialogueId: pick(theirs.writeDialogues),
+            messages: [{ role: 'user', content: content1KiB }],
+          }),
+      }),
+    });
+
+    // 2. POST /messages with batches of 50.
+    const batch = Array.from({ length: 50 }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: `batch message ${i} with a few words`,
+    }));
+    const batchBody = (dialogueId: string) => JSON.stringify({ dialogueId, messages: batch });
+    await can(
+      base,
+      'batch',
+      await json(`${api}/messages`, {
+        method: 'POST',
+        headers: { ...auth, ...jsonHeaders },
+        body: batchBody(ours.writeDialogues[0]!),
+      }),
+    );
+    rows.push({
+      scenario: 'POST /messages (50 per batch)',
+      parley: await runLoad({
+        ...load,
+        url: `${api}/messages`,
+        method: 'POST',
+        headers: auth,
+        body: () => batchBody(pick(ours.writeDialogues)),
+      }),
+      framework: await runLoad({
+        ...load,
+        url: `${base}/framework/batch`,
+        method: 'POST',
+        body: batchBody('x'),
+      }),
+      database: await runLoad({
+        ...load,
+        url: `${base}/sql/messages`,
+        method: 'POST',
+        body: () =>
+          JSON.stringify({
+            projectId: theirs.projectId,
+            dialogueId: pick(theirs.writeDialogues),
+            messages: batch,
+          }),
+      }),
+    });
+
+    // 3. GET /messages?limit=50: the first page, and the page 50 messages before the end.
+    const depth = deepMessages - 50;
+    const firstPage = `${api}/messages?dialogueId=${ours.deepDialogue}&limit=50`;
+    const deepPage = `${firstPage}&next=${await cursorAtDepth(api, auth, ours.deepDialogue, depth)}`;
+    const key = (await json(
+      `${base}/setup/key?projectId=${theirs.projectId}&dialogueId=${theirs.deepDialogue}&depth=${depth - 1}`,
+    )) as {
+      created: string;
+      seq: number;
+    };
+    const sqlPage = `${base}/sql/messages?projectId=${theirs.projectId}&dialogueId=${theirs.deepDialogue}`;
+    await can(base, 'page', await json(deepPage, { headers: auth }));
+    rows.push({
+      scenario: 'GET /messages?limit=50, first page',
+      parley: await runLoad({ ...load, url: firstPage, headers: auth }),
+      framework: await runLoad({ ...load, url: `${base}/framework/page` }),
+      database: await runLoad({ ...load, url: sqlPage }),
+    });
+    rows.push({
+      scenario: `GET /messages?limit=50, at depth ${depth}`,
+      parley: await runLoad({ ...load, url: deepPage, headers: auth }),
+      framework: await runLoad({ ...load, url: `${base}/framework/page` }),
+      database: await runLoad({
+        ...load,
+        url: `${sqlPage}&created=${encodeURIComponent(key.created)}&seq=${key.seq}`,
+      }),
+    });
+
+    // 4. GET /dialogue/{id} (the dialogue and its 10 most recent messages).
+    await can(base, 'dialogue', await json(`${api}/dialogue/${ours.deepDialogue}`, { headers: auth }));
+    rows.push({
+      scenario: 'GET /dialogue/{id}',
+      parley: await runLoad({ ...load, url: `${api}/dialogue/${ours.deepDialogue}`, headers: auth }),
+      framework: await runLoad({ ...load, url: `${base}/framework/dialogue` }),
+      database: await runLoad({
+        ...load,
+        url: `${base}/sql/dialogue/${theirs.deepDialogue}?projectId=${theirs.projectId}`,
+      }),
+    });
+    return rows;
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+export function formatRows(title: string, rows: Row[]): string {
+  const lines = [
+    `### ${title}`,
+    '',
+    '| scenario | Parley | framework ceiling | database ceiling | Parley / database (req/s) |',
+    '|---|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    const ratio = row.parley.requestsPerSecond / row.database.requestsPerSecond;
+    lines.push(
+      `| ${row.scenario} | ${formatLoad(row.parley)} | ${formatLoad(row.framework)} | ${formatLoad(row.database)} | ${ratio.toFixed(2)} |`,
+    );
+  }
+  const first = rows.find((r) => r.scenario.includes('first page'));
+  const deep = rows.find((r) => r.scenario.includes('at depth'));
+  if (first && deep) {
+    lines.push(
+      '',
+      `Page latency at depth / first page (p50): ${(deep.parley.p50Ms / Math.max(first.parley.p50Ms, 0.1)).toFixed(2)}`,
+    );
+  }
+  return lines.join('\n');
+}

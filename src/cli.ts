@@ -1,0 +1,132 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, type Config, loadConfig } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { packageVersion } from './lib/package-info.js';
+import { projectSettingsSchema } from './modules/projects/schemas.js';
+import { createProjectService } from './modules/projects/service.js';
+import { startServer } from './server.js';
+
+// D10: `parley` manages projects and keys directly in the database, runs migrations and serves.
+// With the embedded database, stop the server first: one process must own a PGlite directory.
+
+function parseSettings(value: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new InvalidArgumentError('settings must be a JSON object');
+  }
+  const result = projectSettingsSchema.safeParse(parsed);
+  if (!result.success) {
+    throw new InvalidArgumentError(
+      result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
+  }
+  return result.data;
+}
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Opens the configured database, migrated, for the duration of `fn`. */
+async function withDatabase<T>(config: Config, fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: 2,
+  });
+  try {
+    await runMigrations(handle);
+    return await fn(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+export function buildCli(config: () => Config): Command {
+  const program = new Command('parley')
+    .description('Parley: conversation storage for AI applications')
+    .version(packageVersion)
+    .showHelpAfterError();
+
+  const withProjects = <T>(fn: (projects: ReturnType<typeof createProjectService>) => Promise<T>) =>
+    withDatabase(config(), (handle) => fn(createProjectService(handle.db)));
+
+  const project = program.command('project').description('Manage projects');
+  project
+    .command('create')
+    .argument('<name>', 'project name')
+    .option('--settings <json>', 'project settings (D8) as JSON', parseSettings)
+    .description('Create a project and print its first API key (shown once)')
+    .action((name: string, options: { settings?: ReturnType<typeof parseSettings> }) =>
+      withProjects(async (projects) => {
+        const { project: created, apiKey } = await projects.createProject(name, options.settings);
+        print({ project: created, apiKey });
+      }),
+    );
+  project
+    .command('list')
+    .description('List projects')
+    .action(() => withProjects(async (projects) => print({ items: await projects.listProjects() })));
+  project
+    .command('show')
+    .argument('<id>', 'project id')
+    .description('Show a project and its settings')
+    .action((id: string) => withProjects(async (projects) => print(await projects.getProject(id))));
+  project
+    .command('set')
+    .argument('<id>', 'project id')
+    .option('--name <name>', 'new name')
+    .option('--settings <json>', 'settings to merge into the stored ones (D8)', parseSettings)
+    .description('Rename a project or change its settings')
+    .action((id: string, options: { name?: string; settings?: ReturnType<typeof parseSettings> }) =>
+      withProjects(async (projects) => print(await projects.updateProject(id, options))),
+    );
+
+  const key = program.command('key').description('Manage API keys');
+  key
+    .command('create')
+    .argument('<projectId>', 'project id')
+    .description('Create an API key for a project (shown once)')
+    .action((projectId: string) =>
+      withProjects(async (projects) => print(await projects.createKey(projectId))),
+    );
+  key
+    .command('revoke')
+    .argument('<projectId>', 'project id')
+    .argument('<keyId>', 'key id')
+    .description('Revoke an API key at once')
+    .action((projectId: string, keyId: string) =>
+      withProjects(async (projects) => print(await projects.revokeKey(projectId, keyId))),
+    );
+
+  program
+    .command('migrate')
+    .description('Apply pending database migrations (also done at every start)')
+    .action(() => withDatabase(config(), async () => print({ migrated: true })));
+
+  program
+    .command('serve')
+    .description('Start the HTTP server (same as npm start)')
+    .action(() => startServer(config()));
+
+  return program;
+}
+
+export async function runCli(argv: string[]): Promise<void> {
+  try {
+    await buildCli(() => loadConfig()).parseAsync(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    const message = (error as { message?: string }).message ?? String(error);
+    process.stderr.write(`parley: ${message}\n`);
+    process.exit(1);
+  }
+}
+
+await runCli(process.argv);

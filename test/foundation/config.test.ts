@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { runNode } from '../helpers/processes.js';
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      BODY_LIMIT_BYTES: 32 * 1024 * 1024,
+      RATE_LIMIT_MAX: 600,
+      RATE_LIMIT_WINDOW_SECONDS: 60,
+      EMBEDDINGS: 'local',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', BOOTSTRAP_API_KEY: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'BOOTSTRAP_API_KEY'])
+      expect(problems).toContain(name);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('refuses a bootstrap key with invisible characters (D9)', () => {
+    expect(() => loadConfig({ BOOTSTRAP_API_KEY: 'has a space in it ok' })).toThrow(ConfigError);
+    expect(loadConfig({ BOOTSTRAP_API_KEY: 'sixteen-chars-ok' }).BOOTSTRAP_API_KEY).toBe('sixteen-chars-ok');
+  });
+
+  it('stops the server with exit code 2 and a message naming the variable', async () => {
+    const result = await runNode(['src/server.ts'], { env: { PORT: 'not-a-port', DATA_DIR: 'memory://' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('PORT');
+  });
+});

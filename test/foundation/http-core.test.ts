@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, type TestContext, createTestContext, expectError } from '../helpers/app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ BODY_LIMIT_BYTES: '1024' });
+});
+afterAll(async () => ctx?.close());
+
+const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+
+describe('HTTP core (D11-D13)', () => {
+  it('answers unknown routes with RESOURCE_NOT_FOUND', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    const error = expectError(response, 404, 'RESOURCE_NOT_FOUND');
+    expect(error.type).toBe('not_found');
+  });
+
+  it('sets X-Request-Id on every response and echoes a safe client id', async () => {
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'client-id_123' },
+    });
+    expect(own.headers['x-request-id']).toBe('client-id_123');
+    const generated = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(generated.headers['x-request-id']).toMatch(/^req_/);
+    const unsafe = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
+    expect(unsafe.headers['x-request-id']).toMatch(/^req_/);
+    const tooLong = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'a'.repeat(129) },
+    });
+    expect(tooLong.headers['x-request-id']).toMatch(/^req_/);
+  });
+
+  it('refuses malformed JSON with INVALID_INPUT', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/v1/projects',
+      headers: adminHeaders,
+      payload: '{"name":',
+    });
+    expectError(response, 400, 'INVALID_INPUT');
+  });
+
+  it('refuses a non-object body with INVALID_INPUT and a missing body with MISSING_PARAMETER', async () => {
+    for (const payload of ['[1,2]', '"text"', '42']) {
+      expectError(
+        await ctx.app.inject({ method: 'POST', url: '/admin/v1/projects', headers: adminHeaders, payload }),
+        400,
+        'INVALID_INPUT',
+      );
+    }
+    expectError(
+      await ctx.app.inject({ method: 'POST', url: '/admin/v1/projects', headers: adminHeaders, payload: '' }),
+      400,
+      'MISSING_PARAMETER',
+    );
+  });
+
+  it('refuses bodies over BODY_LIMIT_BYTES with 413 REQUEST_TOO_LARGE', async () => {
+    const payload = JSON.stringify({ name: 'x'.repeat(2000) });
+    const error = expectError(
+      await ctx.app.inject({ method: 'POST', url: '/admin/v1/projects', headers: adminHeaders, payload }),
+      413,
+      'REQUEST_TOO_LARGE',
+    );
+    expect(error.type).toBe('validation_error');
+  });
+
+  it('refuses other media types with 415', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/v1/projects',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/plain' },
+      payload: 'name=x',
+    });
+    expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('refuses JSON nested too deeply', async () => {
+    const payload = `{"name":"x","settings":${'['.repeat(200)}${']'.repeat(200)}}`;
+    expectError(
+      await ctx.app.inject({ method: 'POST', url: '/admin/v1/projects', headers: adminHeaders, payload }),
+      400,
+      'INVALID_INPUT',
+    );
+  });
+
+  it('serves liveness, readiness and metrics', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain('parley_http_requests_total{method="GET",route="/healthz",status="200"}');
+    expect(metrics.body).toContain('parley_process_cpu_seconds_total');
+  });
+});
