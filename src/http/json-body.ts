@@ -56,7 +56,8 @@ export function registerJsonBodyParser(app: FastifyInstance, bodyLimit: number):
     { parseAs: 'buffer', bodyLimit },
     (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
       const text = typeof body === 'string' ? body : decodeUtf8(body);
-      if (text === undefined) return done(new AppError('INVALID_INPUT', 'The request body is not valid UTF-8'));
+      if (text === undefined)
+        return done(new AppError('INVALID_INPUT', 'The request body is not valid UTF-8'));
       if (text.trim() === '') return done(null, undefined);
       if (jsonDepth(text) > MAX_JSON_DEPTH) {
         return done(new AppError('INVALID_INPUT', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`));
