@@ -42,7 +42,7 @@ describe('hostile input on every route', () => {
 
     // Logs (info level, as in production) never hold API keys, the admin token or content.
     const text = logs.text();
-    expect(text).toContain('incoming request');
+    expect(text).toContain('request completed');
     expect(text).not.toContain(project.apiKey);
     expect(text).not.toContain(ADMIN_TOKEN);
     expect(text).not.toContain(CONTENT_MARKER);
