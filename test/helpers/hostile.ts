@@ -546,6 +546,12 @@ export function collectIds(response: LightMyRequestResponse, ids: Set<string>, e
   }
 }
 
+const SEEDS: [InjectOptions['method'] & string, string, object][] = [
+  ['POST', '/api/v1/dialogue', { namespace: 'seed', messages: [{ role: 'user', content: 'seed message' }] }],
+  ['POST', '/api/v1/dialogue', { tags: ['seed'], message: { role: 'assistant', content: 'another seed' } }],
+  ['POST', '/api/v1/memory', { value: 'seed memory', label: 'seed' }],
+];
+
 /**
  * Sends `runs` hostile requests one after another and checks each: no 5xx, the envelope on
  * every 4xx, and nothing stored or changed by a 4xx. Returns the statuses seen.
@@ -560,6 +566,12 @@ export async function runHostileRequests(
   const ids = new Set<string>();
   const excluded = new Set(credentials.protectedIds);
   const statuses = new Map<number, number>();
+  // A few real resources first, so that generated ids often name something that exists.
+  for (const [method, url, payload] of SEEDS) {
+    if (!routes.some((route) => route.method === method && route.path === url)) continue;
+    const headers = { authorization: `Bearer ${credentials.apiKey}` };
+    collectIds(await app.inject({ method, url, payload, headers }), ids, excluded);
+  }
   let fingerprint = await storeFingerprint(app);
   const arbitrary = hostileRequest(routes, { ...credentials, ids: () => [...ids] });
   await fc.assert(
