@@ -1,18 +1,24 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
-import { authenticate } from './http/auth.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { registerErrorHandling, renderFrameworkError } from './http/error-handler.js';
+import { trustProxyOption } from './http/ip-allow-list.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { registerLoadShedding } from './http/load-shedding.js';
 import { registerRequestLogging } from './http/logging.js';
 import { type Metrics, createMetrics, registerRequestMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { quotaGuard } from './http/quota.js';
+import { requireApiKey } from './http/protection.js';
+import { registerRateLimit } from './http/rate-limit.js';
 import { stringifyWithRawJson } from './http/raw-json.js';
 import { validatorCompiler } from './http/validation.js';
 import type { WriteGuard } from './http/writes.js';
 import { newId } from './lib/ids.js';
 import { packageVersion } from './lib/package-info.js';
+import { dialogueRoutes } from './modules/dialogues/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
 import { adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
 
@@ -50,13 +56,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request with project and timing instead of Fastify's two (http/logging.ts).
     disableRequestLogging: true,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // D11: a client's X-Request-Id is echoed when it is 1-128 safe characters.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : newId('req');
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    frameworkErrors: renderFrameworkError,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -69,11 +76,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', createServices({ config, database }));
   app.decorate('metrics', createMetrics({ database }));
   app.decorate('lifecycle', { shuttingDown: false });
-  app.decorate('writeGuards', []);
+  // D44: the plan quota is counted inside every write's transaction.
+  app.decorate('writeGuards', [quotaGuard(app.services.usage)]);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // After the request id (a shed request's envelope names it), before everything else.
+  await registerLoadShedding(app, config);
+  await registerRateLimit(app, config);
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
   registerErrorHandling(app);
@@ -103,17 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** Every authenticated REST route, registered once per prefix. */
 async function restApi(api: FastifyInstance): Promise<void> {
-  api.addHook('onRequest', authenticate);
-}
-
-function parseTrustProxy(value: string | undefined): FastifyServerOptions['trustProxy'] {
-  if (value === undefined) return false;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  // A hop count; Fastify accepts a number here although its types omit it.
-  if (/^\d+$/.test(value)) return Number(value) as unknown as string;
-  return value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+  requireApiKey(api);
+  await api.register(dialogueRoutes);
+  await api.register(messageRoutes);
 }

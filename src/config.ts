@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAllowListEntry } from './http/ip-allow-list.js';
 
 // The only place that reads process.env (STYLE 8). Parsed once at start, frozen, passed in.
 
@@ -7,6 +8,10 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
+const nonNegativeInt = z.coerce.number().int().min(0);
+
+/** Names proxy-addr accepts besides addresses and CIDRs. */
+const trustProxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 const visibleAscii = /^[\x21-\x7e]+$/;
 
@@ -33,12 +38,41 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // D13: default 32 MiB.
     BODY_LIMIT_BYTES: positiveInt.default(32 * 1024 * 1024),
-    /** Fastify trustProxy: `true`, a hop count, or a comma-separated list of addresses/CIDRs (D45). */
-    TRUST_PROXY: z.string().optional(),
+    /**
+     * Proxies trusted to set X-Forwarded-For (D45): a comma-separated list of addresses/CIDRs
+     * (or proxy-addr's names loopback, linklocal, uniquelocal), a hop count, or `true` (= 1 hop).
+     */
+    TRUST_PROXY: z
+      .string()
+      .refine(
+        (value) =>
+          /^(true|false|\d+)$/.test(value) ||
+          value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+            .every((entry) => trustProxyNames.has(entry) || parseAllowListEntry(entry) !== undefined),
+        'must be true, false, a hop count, or a comma-separated list of IP addresses or CIDRs',
+      )
+      .optional(),
     // D43
     RATE_LIMIT_MAX: positiveInt.default(600),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** Prefix of the rate-limit keys in Redis (several deployments can share one Redis). */
+    RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(128).default('parley:rate-limit:'),
+    // Load shedding: past any of these, requests get 503 SERVICE_UNAVAILABLE with Retry-After.
+    // 0 turns a check off. The defaults only trip on a process in real trouble.
+    /** Mean event-loop delay over one sample interval, in ms. */
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: nonNegativeInt.default(1000),
+    /** V8 heap in use, in bytes; unset: 90% of the V8 heap limit. */
+    LOAD_SHED_MAX_HEAP_USED_BYTES: nonNegativeInt.optional(),
+    /** Resident set size, in bytes (off by default: container limits vary). */
+    LOAD_SHED_MAX_RSS_BYTES: nonNegativeInt.default(0),
+    /** Event-loop utilization over one sample interval, 0-1 (off by default). */
+    LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+    LOAD_SHED_SAMPLE_INTERVAL_MS: positiveInt.default(1000),
+    LOAD_SHED_RETRY_AFTER_SECONDS: positiveInt.default(5),
     // D41: embedding provider.
     EMBEDDINGS: z.enum(['local', 'openai', 'none']).default('local'),
     OPENAI_API_KEY: z.string().min(1).optional(),

@@ -20,7 +20,12 @@ export function decodeCursor(kind: string, cursor: string): CursorKey {
   } catch {
     // fall through to the error below
   }
-  throw new AppError('INVALID_PARAMETER', 'next: not a cursor returned by this list', [
+  throw invalidCursor();
+}
+
+/** The error for a cursor this list did not make (also for a well-formed one whose key is off). */
+export function invalidCursor(): AppError {
+  return new AppError('INVALID_PARAMETER', 'next: not a cursor returned by this list', [
     { field: 'next', code: 'INVALID_PARAMETER', message: 'not a cursor returned by this list' },
   ]);
 }

@@ -49,7 +49,10 @@ export function formatPath(path: PropertyKey[]): string {
 function issueCode(issue: z.core.$ZodIssue, part: HttpPart): { code: ErrorCode; message: string } {
   const match = CODED_MESSAGE.exec(issue.message);
   if (match && match[1]! in errorCodes) return { code: match[1] as ErrorCode, message: match[2]! };
-  const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
+  // An absent field fails as a wrong type, a wrong enum value or no matching union member.
+  const missing =
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') &&
+    (issue as { input?: unknown }).input === undefined;
   if (missing) return { code: 'MISSING_PARAMETER', message: 'Required' };
   return { code: part === 'body' ? 'INVALID_INPUT' : 'INVALID_PARAMETER', message: issue.message };
 }
@@ -63,9 +66,21 @@ export function toAppError(error: RequestValidationError): AppError {
   if (httpPart === 'body' && (typeof input !== 'object' || Array.isArray(input))) {
     return new AppError('INVALID_INPUT', 'The request body must be a JSON object');
   }
-  const details: ErrorDetail[] = issues.map((issue) => {
+  // A forbidden field (D19, D33) decides the code even when a required one is missing too.
+  const ordered = [...issues].sort(
+    (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
+  );
+  const details: ErrorDetail[] = ordered.flatMap((issue) => {
     const { code, message } = issueCode(issue, httpPart);
-    return { field: formatPath(issue.path), code, message };
+    if (issue.code === 'unrecognized_keys') {
+      // One detail per forbidden field, named by its own path.
+      return issue.keys.map((key) => ({
+        field: formatPath([...issue.path, key]),
+        code,
+        message: 'not allowed here',
+      }));
+    }
+    return [{ field: formatPath(issue.path), code, message }];
   });
   const first = details[0] ?? { code: 'INVALID_INPUT' as ErrorCode, field: '', message: 'Invalid request' };
   const where = first.field ? `${first.field}: ` : '';

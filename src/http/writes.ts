@@ -106,6 +106,12 @@ export function idempotencyOf(request: FastifyRequest): Idempotency | undefined 
   return { key, requestHash };
 }
 
+/** The project a REST request acts for, as services take it. */
+export const contextOf = (request: FastifyRequest): WriteContext => ({
+  projectId: request.auth.projectId,
+  settings: request.auth.settings,
+});
+
 /** A REST write: runs it through `runWrite` and sends the outcome. */
 export async function sendWrite(
   request: FastifyRequest,
@@ -116,7 +122,7 @@ export async function sendWrite(
   const { server } = request;
   const outcome = await runWrite(
     { db: server.db, guards: server.writeGuards },
-    { projectId: request.auth.projectId, settings: request.auth.settings },
+    contextOf(request),
     statusCode,
     write,
     idempotencyOf(request),

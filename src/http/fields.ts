@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+// Field formats shared by dialogues, messages and memories (D17): every string and list bounded.
+
+export const MAX_METADATA_BYTES = 16 * 1024;
+export const MAX_STATE_BYTES = 256 * 1024;
+
+export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+
+export const namespaceSchema = z.string().min(1).max(128).describe('Namespace, 1-128 characters');
+
+export const tagsSchema = z
+  .array(z.string().min(1).max(64))
+  .max(50)
+  .describe('At most 50 tags of 1-64 characters');
+
+/** A JSON object whose serialized form is at most `maxBytes` bytes. */
+export function jsonObjectSchema(maxBytes: number) {
+  return z
+    .record(z.string(), z.unknown())
+    .refine((value) => jsonBytes(value) <= maxBytes, `must be at most ${maxBytes / 1024} KiB as JSON`);
+}
+
+export const metadataSchema = jsonObjectSchema(MAX_METADATA_BYTES).describe(
+  'Free-form object, at most 16 KiB as JSON; immutable after creation',
+);
+
+export const stateSchema = jsonObjectSchema(MAX_STATE_BYTES).describe(
+  'Free-form object, at most 256 KiB as JSON',
+);

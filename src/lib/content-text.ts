@@ -1,0 +1,28 @@
+// The plain text of message content, for full-text search and embeddings (D40-D41). Content is
+// free-form (D28): a string, a structured object or an array of blocks. Text is drawn from every
+// string value found in it, in document order, so that a text block's `text`, a tool call's
+// arguments and a structured object's fields are all searchable. Keys are left out: they name
+// the shape, not what was said, and so are long strings without any whitespace (base64 image
+// data, encoded blobs), which no one searches for by their words.
+
+/** Enough text to find a message by; the rest of a very long message adds little to search. */
+export const MAX_SEARCH_TEXT_CHARS = 200_000;
+
+const BLOB = /^\S{512,}$/;
+
+export function contentText(content: unknown): string {
+  const parts: string[] = [];
+  collect(content, parts);
+  // NUL cannot be stored in a Postgres text column; it carries no searchable meaning anyway.
+  return parts.join('\n').replaceAll('\u0000', '').slice(0, MAX_SEARCH_TEXT_CHARS);
+}
+
+function collect(value: unknown, parts: string[]): void {
+  if (typeof value === 'string') {
+    if (value.trim() !== '' && !BLOB.test(value)) parts.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collect(item, parts);
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) collect(item, parts);
+  }
+}

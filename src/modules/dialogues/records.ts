@@ -1,0 +1,73 @@
+import type { DialogueSummary, ProjectSettings } from '../../db/schema.js';
+import type { MessageRecord } from '../messages/schemas.js';
+import type { DialogueRow } from './repository.js';
+
+// The API's dialogue record (D15): every field present, null when unset.
+
+export type DialogueStatus = DialogueRow['status'];
+
+export interface DialogueRecord {
+  id: string;
+  projectId: string;
+  namespace: string | null;
+  threadOf: string | null;
+  label: string | null;
+  status: DialogueStatus;
+  expired: boolean;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  state: Record<string, unknown>;
+  summary: DialogueSummary | null;
+  totalMessages: number;
+  threadCount: number;
+  lastMessageCreated: string | null;
+  created: string;
+  modified: string;
+}
+
+/** The record of create, get and update: with the messages the operation names (D15, D18). */
+export interface DialogueWithMessages extends DialogueRecord {
+  messages: MessageRecord[];
+}
+
+/**
+ * D24: an active dialogue whose last change is older than the project's `dialogueTtlSeconds` is
+ * expired. An ended dialogue is closed already and stays `ended`.
+ */
+export function isExpired(row: DialogueRow, settings: ProjectSettings, now = Date.now()): boolean {
+  const ttl = settings.dialogueTtlSeconds;
+  if (ttl === undefined || ttl === null || row.status !== 'active') return false;
+  return row.modified.getTime() + ttl * 1000 < now;
+}
+
+export function toDialogueRecord(row: DialogueRow, settings: ProjectSettings): DialogueRecord {
+  const expired = isExpired(row, settings);
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    namespace: row.namespace,
+    threadOf: row.threadOf,
+    label: row.label,
+    status: expired ? 'expired' : row.status,
+    expired,
+    tags: row.tags,
+    metadata: row.metadata,
+    state: row.state,
+    summary: row.summary,
+    totalMessages: row.totalMessages,
+    threadCount: row.threadCount,
+    lastMessageCreated: row.lastMessageCreated?.toISOString() ?? null,
+    created: row.created.toISOString(),
+    modified: row.modified.toISOString(),
+  };
+}
+
+export const withMessages = (
+  row: DialogueRow,
+  settings: ProjectSettings,
+  messages: MessageRecord[],
+): DialogueWithMessages => ({ ...toDialogueRecord(row, settings), messages });
+
+/** D17, D41: a dialogue's searchable text of its own (the summary joins it at compaction). */
+export const dialogueSearchText = (row: { label?: string | null; tags?: string[] }): string =>
+  [row.label ?? '', ...(row.tags ?? [])].filter((part) => part !== '').join('\n');

@@ -1,0 +1,187 @@
+import { type SQL, and, arrayContains, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { pgError } from '../../db/errors.js';
+import { dialogues } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+
+// Drizzle queries of the dialogues table. Every query names project_id first (D46, D49).
+
+/** The columns a record is made of (the search vector and embedding stay in the database). */
+const recordColumns = {
+  projectId: dialogues.projectId,
+  id: dialogues.id,
+  namespace: dialogues.namespace,
+  threadOf: dialogues.threadOf,
+  label: dialogues.label,
+  status: dialogues.status,
+  tags: dialogues.tags,
+  metadata: dialogues.metadata,
+  state: dialogues.state,
+  summary: dialogues.summary,
+  totalMessages: dialogues.totalMessages,
+  threadCount: dialogues.threadCount,
+  lastMessageCreated: dialogues.lastMessageCreated,
+  created: dialogues.created,
+  modified: dialogues.modified,
+};
+
+export type DialogueRow = {
+  [K in keyof typeof recordColumns]: (typeof dialogues.$inferSelect)[K];
+};
+
+const byId = (projectId: string, id: string) => and(eq(dialogues.projectId, projectId), eq(dialogues.id, id));
+
+export async function insertDialogue(tx: Executor, row: typeof dialogues.$inferInsert): Promise<DialogueRow> {
+  try {
+    const [inserted] = await tx.insert(dialogues).values(row).returning(recordColumns);
+    return inserted!;
+  } catch (error) {
+    // The project was deleted after the request was authenticated.
+    if (pgError(error)?.constraint === 'dialogues_project_id_projects_id_fk') {
+      throw new AppError('PROJECT_NOT_FOUND', 'The project of this API key no longer exists');
+    }
+    throw error;
+  }
+}
+
+export async function findDialogue(
+  db: Executor,
+  projectId: string,
+  id: string,
+): Promise<DialogueRow | undefined> {
+  const [row] = await db.select(recordColumns).from(dialogues).where(byId(projectId, id));
+  return row;
+}
+
+/** Reads the dialogue and locks its row until the transaction ends: writers of one dialogue queue here. */
+export async function lockDialogue(
+  tx: Executor,
+  projectId: string,
+  id: string,
+): Promise<DialogueRow | undefined> {
+  const [row] = await tx.select(recordColumns).from(dialogues).where(byId(projectId, id)).for('update');
+  return row;
+}
+
+export async function updateDialogue(
+  tx: Executor,
+  projectId: string,
+  id: string,
+  changes: Partial<typeof dialogues.$inferInsert>,
+): Promise<DialogueRow> {
+  const [row] = await tx
+    .update(dialogues)
+    .set({ ...changes, modified: sql`now()` })
+    .where(byId(projectId, id))
+    .returning(recordColumns);
+  return row!;
+}
+
+/** D35: counters move in the insert's own transaction, relative to the locked row. */
+export async function addToCounters(
+  tx: Executor,
+  projectId: string,
+  id: string,
+  added: number,
+  latestCreated: Date,
+): Promise<DialogueRow> {
+  const [row] = await tx
+    .update(dialogues)
+    .set({
+      totalMessages: sql`${dialogues.totalMessages} + ${added}`,
+      lastMessageCreated: sql`greatest(${dialogues.lastMessageCreated}, ${latestCreated.toISOString()}::timestamptz)`,
+      modified: sql`now()`,
+    })
+    .where(byId(projectId, id))
+    .returning(recordColumns);
+  return row!;
+}
+
+/** D35: after a deletion the count drops and the latest `created` is found again among the rest. */
+export async function subtractFromCounters(tx: Executor, projectId: string, id: string, removed: number) {
+  await tx.execute(sql`
+    UPDATE dialogues SET
+      total_messages = total_messages - ${removed},
+      last_message_created = (
+        SELECT max(created) FROM messages WHERE project_id = ${projectId} AND dialogue_id = ${id}
+      ),
+      modified = now()
+    WHERE project_id = ${projectId} AND id = ${id}`);
+}
+
+/** Moves a parent's thread count; false when the parent does not exist in the project. */
+export async function changeThreadCount(
+  tx: Executor,
+  projectId: string,
+  id: string,
+  by: number,
+): Promise<boolean> {
+  const rows = await tx
+    .update(dialogues)
+    .set({ threadCount: sql`${dialogues.threadCount} + ${by}` })
+    .where(byId(projectId, id))
+    .returning({ id: dialogues.id });
+  return rows.length === 1;
+}
+
+/** D23: messages go with the dialogue (cascade); child threads keep living with thread_of cleared. */
+export async function deleteDialogue(tx: Executor, projectId: string, id: string): Promise<void> {
+  await tx.delete(dialogues).where(byId(projectId, id));
+}
+
+export interface DialogueFilter {
+  namespace?: string;
+  threadOf?: string;
+  threadsOnly: boolean;
+  status?: 'active' | 'ended' | 'canceled' | 'expired' | 'deleted';
+  tags: string[];
+  createdFrom?: Date;
+  createdBefore?: Date;
+  ttlSeconds: number | null;
+  order: 'asc' | 'desc';
+  limit: number;
+  after?: { created: string; id: string };
+}
+
+/** D24: past its TTL since the last change, an active dialogue shows as expired. */
+function expiredCondition(ttlSeconds: number | null): SQL {
+  if (ttlSeconds === null) return sql`false`;
+  return sql`${dialogues.modified} < now() - make_interval(secs => ${ttlSeconds})`;
+}
+
+/** D26: one page, keyset-paginated on (created, id). */
+export async function listDialogues(
+  db: Executor,
+  projectId: string,
+  filter: DialogueFilter,
+): Promise<DialogueRow[]> {
+  const conditions: (SQL | undefined)[] = [eq(dialogues.projectId, projectId)];
+  if (filter.namespace !== undefined) conditions.push(eq(dialogues.namespace, filter.namespace));
+  if (filter.threadOf !== undefined) conditions.push(eq(dialogues.threadOf, filter.threadOf));
+  if (filter.threadsOnly) conditions.push(isNotNull(dialogues.threadOf));
+  if (filter.status === 'expired') {
+    conditions.push(eq(dialogues.status, 'active'), expiredCondition(filter.ttlSeconds));
+  } else if (filter.status === 'active') {
+    conditions.push(eq(dialogues.status, 'active'), sql`not (${expiredCondition(filter.ttlSeconds)})`);
+  } else if (filter.status !== undefined) {
+    conditions.push(eq(dialogues.status, filter.status));
+  }
+  if (filter.tags.length > 0) conditions.push(arrayContains(dialogues.tags, filter.tags));
+  if (filter.createdFrom) conditions.push(gte(dialogues.created, filter.createdFrom));
+  if (filter.createdBefore) conditions.push(lt(dialogues.created, filter.createdBefore));
+  if (filter.after) {
+    const key = sql`(${filter.after.created}::timestamptz, ${filter.after.id})`;
+    conditions.push(
+      filter.order === 'asc'
+        ? sql`(${dialogues.created}, ${dialogues.id}) > ${key}`
+        : sql`(${dialogues.created}, ${dialogues.id}) < ${key}`,
+    );
+  }
+  const direction = filter.order === 'asc' ? asc : desc;
+  return db
+    .select(recordColumns)
+    .from(dialogues)
+    .where(and(...conditions))
+    .orderBy(direction(dialogues.created), direction(dialogues.id))
+    .limit(filter.limit);
+}

@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../http/error-envelope.js';
+import { AppError } from '../../http/errors.js';
+import { contextOf, sendWrite } from '../../http/writes.js';
+import { dialogueMessageInputs } from '../messages/inputs.js';
+import {
+  createDialogueBody,
+  deletedDialogueSchema,
+  dialogueListSchema,
+  dialogueParams,
+  dialogueSchema,
+  dialogueWithMessagesSchema,
+  getDialogueQuery,
+  listDialoguesQuery,
+  stateBody,
+  updateDialogueBody,
+} from './schemas.js';
+
+const tags = ['dialogues'];
+
+/** Dialogue operations (D15-D26). Rules live in the service. */
+export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { dialogues } = app.services;
+  const readDb = app.database.readDb;
+
+  app.post(
+    '/dialogue',
+    {
+      schema: {
+        operationId: 'createDialogue',
+        summary: 'Create a dialogue, optionally with up to 25 messages',
+        description: '`messages` are added first, in order, then `message` (D16).',
+        tags,
+        body: createDialogueBody,
+        response: { 201: dialogueWithMessagesSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { message: _message, messages: _messages, ...fields } = request.body;
+      const messages = dialogueMessageInputs(request, request.body);
+      return sendWrite(request, reply, 201, (tx) =>
+        dialogues.create(tx, contextOf(request), { ...fields, messages }),
+      );
+    },
+  );
+
+  app.get(
+    '/dialogue',
+    {
+      schema: {
+        operationId: 'listDialogues',
+        summary: 'List dialogues, newest first',
+        tags,
+        querystring: listDialoguesQuery,
+        response: { 200: dialogueListSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => dialogues.list(readDb, contextOf(request), request.query),
+  );
+
+  app.get(
+    '/dialogue/:id',
+    {
+      schema: {
+        operationId: 'getDialogue',
+        summary: 'Get a dialogue with its 10 most recent (or first) messages',
+        tags,
+        params: dialogueParams,
+        querystring: getDialogueQuery,
+        response: { 200: dialogueWithMessagesSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) =>
+      dialogues.get(readDb, contextOf(request), request.params.id, { messages: request.query.messages }),
+  );
+
+  app.put(
+    '/dialogue/:id',
+    {
+      schema: {
+        operationId: 'updateDialogue',
+        summary: 'Update tags, label or state, and append messages',
+        description:
+          'metadata, status, id, projectId, namespace and threadOf cannot be changed (400 INVALID_INPUT); ' +
+          'an ended dialogue refuses the update (409 DIALOGUE_ENDED). `messages` holds the added messages.',
+        tags,
+        params: dialogueParams,
+        body: updateDialogueBody,
+        response: { 200: dialogueWithMessagesSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { message: _message, messages: _messages, ...fields } = request.body;
+      const messages = dialogueMessageInputs(request, request.body);
+      return sendWrite(request, reply, 200, (tx) =>
+        dialogues.update(tx, contextOf(request), request.params.id, { ...fields, messages }),
+      );
+    },
+  );
+
+  app.delete(
+    '/dialogue/:id',
+    {
+      schema: {
+        operationId: 'deleteDialogue',
+        summary: 'Delete a dialogue and its messages permanently; its threads remain',
+        tags,
+        params: dialogueParams,
+        response: { 200: deletedDialogueSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      sendWrite(request, reply, 200, (tx) => dialogues.remove(tx, contextOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/dialogue/:id/state',
+    {
+      schema: {
+        operationId: 'updateDialogueState',
+        summary: 'Merge the body into the dialogue state (JSON Merge Patch)',
+        description: 'A null value removes the key. Works on ended dialogues (D20).',
+        tags,
+        params: dialogueParams,
+        body: stateBody,
+        response: { 200: dialogueSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      sendWrite(request, reply, 200, (tx) =>
+        dialogues.updateState(tx, contextOf(request), request.params.id, request.body),
+      ),
+  );
+
+  // D3: every action answers to PUT and POST, each documented with its own operationId.
+  for (const method of ['PUT', 'POST'] as const) {
+    const suffix = method === 'POST' ? 'Post' : '';
+
+    app.route({
+      method,
+      url: '/dialogue/:id/end',
+      schema: {
+        operationId: `endDialogue${suffix}`,
+        summary: 'End a dialogue: it accepts no more messages (idempotent)',
+        tags,
+        params: dialogueParams,
+        response: { 200: dialogueSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+      handler: async (request, reply) =>
+        sendWrite(request, reply, 200, (tx) => dialogues.end(tx, contextOf(request), request.params.id)),
+    });
+
+    for (const action of ['compact', 'continue'] as const) {
+      app.route({
+        method,
+        url: `/dialogue/:id/${action}`,
+        schema: {
+          operationId: `${action}Dialogue${suffix}`,
+          summary: action === 'compact' ? 'Summarize a dialogue' : 'Continue a dialogue in a new one',
+          description: 'Not available yet: answers 501 NOT_IMPLEMENTED for an existing dialogue.',
+          tags,
+          params: dialogueParams,
+          response: errorResponses(400, 401, 404, 429, 501),
+        },
+        handler: async (request) => {
+          await dialogues.lookup(readDb, contextOf(request), request.params.id);
+          throw new AppError('NOT_IMPLEMENTED', `The ${action} action is not available yet`);
+        },
+      });
+    }
+
+    app.route({
+      method,
+      url: '/dialogue/:id/:action',
+      schema: { hide: true, params: dialogueParams.extend({ action: z.string().max(255) }) },
+      handler: async (request) => {
+        throw new AppError(
+          'INVALID_ACTION',
+          `Unknown action "${request.params.action}": use end, compact or continue`,
+          [{ field: 'action', code: 'INVALID_ACTION', message: 'must be end, compact or continue' }],
+        );
+      },
+    });
+  }
+};

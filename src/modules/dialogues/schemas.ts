@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { cursorParam, limitParam, orderParam } from '../../http/cursor.js';
+import { metadataSchema, namespaceSchema, stateSchema, tagsSchema } from '../../http/fields.js';
+import { coded } from '../../http/validation.js';
+import { messageInputSchema, messageSchema } from '../messages/schemas.js';
+
+// The zod contract of the dialogue routes (STYLE 4).
+
+/** D16, D19: messages at creation and per update. */
+export const MAX_DIALOGUE_MESSAGES = 25;
+
+export const labelSchema = z.string().max(128).describe('At most 128 characters');
+
+const statusSchema = z.enum(['active', 'ended', 'canceled', 'expired', 'deleted']);
+
+const tooMany = coded('TOO_MANY_MESSAGES', `at most ${MAX_DIALOGUE_MESSAGES} messages`);
+
+const exampleMessages = [
+  { role: 'system', content: 'You are a helpful support agent.' },
+  { role: 'user', content: 'Where is my order #1234?' },
+];
+
+export const createDialogueBody = z
+  .object({
+    namespace: namespaceSchema.optional(),
+    threadOf: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe('Parent dialogue id: makes this dialogue a thread'),
+    label: labelSchema.optional(),
+    tags: tagsSchema.optional(),
+    metadata: metadataSchema.optional(),
+    state: stateSchema.optional(),
+    messages: z
+      .array(messageInputSchema)
+      .max(MAX_DIALOGUE_MESSAGES, tooMany)
+      .optional()
+      .describe('History, added first and in order'),
+    message: messageInputSchema.optional().describe('Added after `messages`; at most 25 in all'),
+  })
+  .meta({
+    id: 'CreateDialogueRequest',
+    example: {
+      namespace: 'user-42',
+      label: 'Order inquiry',
+      tags: ['support'],
+      metadata: { channel: 'web' },
+      state: { step: 'greeting' },
+      messages: exampleMessages,
+    },
+  });
+
+/** D19: the fields an update may carry; the others named there are refused (strict). */
+export const updateDialogueBody = z
+  .object({
+    tags: tagsSchema.optional().describe('Replaces the whole list'),
+    label: labelSchema.nullable().optional().describe('At most 128 characters; null clears it'),
+    state: stateSchema.optional().describe('Merged into the state as a JSON Merge Patch (RFC 7396)'),
+    messages: z.array(messageInputSchema).max(MAX_DIALOGUE_MESSAGES, tooMany).optional(),
+    message: messageInputSchema.optional(),
+  })
+  .strict()
+  .meta({
+    id: 'UpdateDialogueRequest',
+    example: { label: 'Order #1234', tags: ['support', 'orders'], state: { step: 'lookup', draft: null } },
+  });
+
+export const stateBody = stateSchema.meta({
+  id: 'StatePatch',
+  example: { step: 'checkout', cart: { items: 2 }, draft: null },
+});
+
+export const dialogueSummarySchema = z
+  .object({
+    text: z.string(),
+    model: z.string(),
+    messageCount: z.number().int(),
+    upToMessageId: z.string().nullable(),
+    created: z.string(),
+  })
+  .meta({ id: 'DialogueSummary' });
+
+const dialogueFields = {
+  id: z.string(),
+  projectId: z.string(),
+  namespace: z.string().nullable(),
+  threadOf: z.string().nullable(),
+  label: z.string().nullable(),
+  status: statusSchema,
+  expired: z.boolean(),
+  tags: z.array(z.string()),
+  metadata: z.record(z.string(), z.unknown()),
+  state: z.record(z.string(), z.unknown()),
+  summary: dialogueSummarySchema.nullable(),
+  totalMessages: z.number().int(),
+  threadCount: z.number().int(),
+  lastMessageCreated: z.string().nullable(),
+  created: z.string(),
+  modified: z.string(),
+};
+
+export const dialogueSchema = z.object(dialogueFields).meta({ id: 'Dialogue' });
+
+export const dialogueWithMessagesSchema = z
+  .object({ ...dialogueFields, messages: z.array(messageSchema) })
+  .meta({ id: 'DialogueWithMessages' });
+
+export const dialogueListSchema = z
+  .object({
+    items: z.array(dialogueSchema),
+    next: z.string().nullable().describe('Cursor of the next page; null on the last page'),
+  })
+  .meta({ id: 'DialogueList' });
+
+export const dialogueParams = z.object({ id: z.string().min(1).max(255) });
+
+export const getDialogueQuery = z.object({
+  messages: z
+    .enum(['last', 'first'])
+    .default('last')
+    .describe('The 10 most recent messages (default) or the first 10, oldest first either way'),
+});
+
+const tagFilter = z.string().min(1).max(64);
+
+/** D26 */
+export const listDialoguesQuery = z.object({
+  query: z.enum(['default', 'threads']).default('default').describe('`threads` lists only threads'),
+  threadOf: z.string().min(1).max(255).optional().describe('Only threads of this dialogue'),
+  namespace: namespaceSchema.optional(),
+  status: statusSchema.optional(),
+  tag: z
+    .union([tagFilter, z.array(tagFilter).max(50)])
+    .optional()
+    .describe('Repeatable: every given tag must be present'),
+  date: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      'Creation time: a UTC day `YYYY-MM-DD`, or an ISO 8601 interval `start/end` of dates or date-times ' +
+        '(`start/` and `/end` leave one side open; a date-time end is exclusive, a date end includes that day)',
+    ),
+  limit: limitParam(20, 100),
+  order: orderParam('desc'),
+  next: cursorParam,
+});
+
+export type ListDialoguesQuery = z.infer<typeof listDialoguesQuery>;
+
+export const deletedDialogueSchema = z.object({ success: z.boolean(), id: z.string() });

@@ -1,0 +1,239 @@
+import type { Executor } from '../../db/client.js';
+import { decodeCursor, encodeCursor, invalidCursor } from '../../http/cursor.js';
+import { MAX_STATE_BYTES, jsonBytes } from '../../http/fields.js';
+import { AppError } from '../../http/errors.js';
+import type { WriteContext } from '../../http/writes.js';
+import { newId } from '../../lib/ids.js';
+import { mergeObjectPatch } from '../../lib/merge-patch.js';
+import * as messageRepo from '../messages/repository.js';
+import {
+  type FieldedInput,
+  appendMessages,
+  assertAcceptsMessages,
+  assertMessageCount,
+  refuseIfImmutable,
+  toMessageRecord,
+} from '../messages/service.js';
+import { parseDateFilter } from './date-filter.js';
+import {
+  type DialogueRecord,
+  type DialogueWithMessages,
+  dialogueSearchText,
+  toDialogueRecord,
+  withMessages,
+} from './records.js';
+import * as repo from './repository.js';
+import { type ListDialoguesQuery, MAX_DIALOGUE_MESSAGES } from './schemas.js';
+
+// The rules of dialogues (D15-D26) as plain functions; REST and MCP both call them.
+
+/** D18: how many messages a dialogue get returns. */
+export const DIALOGUE_GET_MESSAGES = 10;
+
+export interface CreateDialogueInput {
+  namespace?: string;
+  threadOf?: string;
+  label?: string;
+  tags?: string[];
+  metadata?: Record<string, unknown>;
+  state?: Record<string, unknown>;
+  /** `messages` then `message`, in that order (D16), each with the field it came from. */
+  messages?: FieldedInput[];
+}
+
+export interface UpdateDialogueInput {
+  tags?: string[];
+  label?: string | null;
+  state?: Record<string, unknown>;
+  messages?: FieldedInput[];
+}
+
+const CURSOR_KIND = 'dialogues';
+
+function notFound(id: string): AppError {
+  return new AppError('DIALOGUE_NOT_FOUND', `Dialogue ${id} not found`);
+}
+
+/** D17: the state after a merge must still fit. */
+function mergeState(
+  current: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged = mergeObjectPatch(current, patch);
+  if (jsonBytes(merged) > MAX_STATE_BYTES) {
+    const message = `the merged state would exceed ${MAX_STATE_BYTES / 1024} KiB as JSON`;
+    throw new AppError('INVALID_INPUT', `state: ${message}`, [
+      { field: 'state', code: 'INVALID_INPUT', message },
+    ]);
+  }
+  return merged;
+}
+
+function decodeDialogueCursor(cursor: string): { created: string; id: string } {
+  const [created, id] = decodeCursor(CURSOR_KIND, cursor);
+  if (typeof created !== 'string' || Number.isNaN(Date.parse(created)) || typeof id !== 'string') {
+    throw invalidCursor();
+  }
+  return { created, id };
+}
+
+export function createDialogueService() {
+  async function locked(tx: Executor, ctx: WriteContext, id: string): Promise<repo.DialogueRow> {
+    const row = await repo.lockDialogue(tx, ctx.projectId, id);
+    if (!row) throw notFound(id);
+    return row;
+  }
+
+  return {
+    /** POST /dialogue (D16-D17): 201 with the created messages. */
+    async create(tx: Executor, ctx: WriteContext, input: CreateDialogueInput): Promise<DialogueWithMessages> {
+      const items = input.messages ?? [];
+      assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
+      if (input.threadOf !== undefined) {
+        // Locks the parent row until commit, so its threadCount stays exact under concurrency.
+        if (!(await repo.changeThreadCount(tx, ctx.projectId, input.threadOf, 1))) {
+          throw new AppError('PARENT_DIALOGUE_NOT_FOUND', `Parent dialogue ${input.threadOf} not found`, [
+            { field: 'threadOf', code: 'PARENT_DIALOGUE_NOT_FOUND', message: 'no such dialogue' },
+          ]);
+        }
+      }
+      const row = await repo.insertDialogue(tx, {
+        projectId: ctx.projectId,
+        id: newId('dlg'),
+        namespace: input.namespace ?? null,
+        threadOf: input.threadOf ?? null,
+        label: input.label ?? null,
+        tags: input.tags ?? [],
+        metadata: input.metadata ?? {},
+        state: input.state ?? {},
+        searchText: dialogueSearchText(input),
+      });
+      const appended = await appendMessages(tx, row, items);
+      return withMessages(appended.dialogue, ctx.settings, appended.messages);
+    },
+
+    /** GET /dialogue/{id} (D18): with the last (or first) 10 messages, oldest first. */
+    async get(
+      db: Executor,
+      ctx: WriteContext,
+      id: string,
+      options: { messages: 'last' | 'first' } = { messages: 'last' },
+    ): Promise<DialogueWithMessages> {
+      const row = await repo.findDialogue(db, ctx.projectId, id);
+      if (!row) throw notFound(id);
+      const rows = await messageRepo.listMessages(db, ctx.projectId, id, {
+        order: options.messages === 'first' ? 'asc' : 'desc',
+        limit: DIALOGUE_GET_MESSAGES,
+      });
+      if (options.messages === 'last') rows.reverse();
+      return withMessages(row, ctx.settings, rows.map(toMessageRecord));
+    },
+
+    /** GET /dialogue (D26). */
+    async list(
+      db: Executor,
+      ctx: WriteContext,
+      query: ListDialoguesQuery,
+    ): Promise<{ items: DialogueRecord[]; next: string | null }> {
+      const range = query.date !== undefined ? parseDateFilter(query.date) : {};
+      const after = query.next ? decodeDialogueCursor(query.next) : undefined;
+      const rows = await repo.listDialogues(db, ctx.projectId, {
+        namespace: query.namespace,
+        threadOf: query.threadOf,
+        threadsOnly: query.query === 'threads',
+        status: query.status,
+        tags: query.tag === undefined ? [] : [query.tag].flat(),
+        createdFrom: range.from,
+        createdBefore: range.before,
+        ttlSeconds: ctx.settings.dialogueTtlSeconds ?? null,
+        order: query.order,
+        limit: query.limit + 1,
+        after,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const next =
+        rows.length > query.limit && last
+          ? encodeCursor(CURSOR_KIND, [last.created.toISOString(), last.id])
+          : null;
+      return { items: page.map((row) => toDialogueRecord(row, ctx.settings)), next };
+    },
+
+    /** PUT /dialogue/{id} (D19): tags replace, label set, state merged, messages appended. */
+    async update(
+      tx: Executor,
+      ctx: WriteContext,
+      id: string,
+      patch: UpdateDialogueInput,
+    ): Promise<DialogueWithMessages> {
+      const items = patch.messages ?? [];
+      if (
+        patch.tags === undefined &&
+        patch.label === undefined &&
+        patch.state === undefined &&
+        items.length === 0
+      ) {
+        throw new AppError(
+          'MISSING_PARAMETER',
+          'Nothing to update: give tags, label, state, message or messages',
+        );
+      }
+      assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
+      const row = await locked(tx, ctx, id);
+      refuseIfImmutable(ctx);
+      if (row.status === 'ended')
+        throw new AppError('DIALOGUE_ENDED', `Dialogue ${id} has ended and cannot be updated`);
+      if (items.length > 0) assertAcceptsMessages(row, ctx);
+      const tags = patch.tags ?? row.tags;
+      const label = patch.label === undefined ? row.label : patch.label;
+      const updated = await repo.updateDialogue(tx, ctx.projectId, id, {
+        tags,
+        label,
+        state: patch.state ? mergeState(row.state, patch.state) : row.state,
+        searchText: dialogueSearchText({ label, tags }),
+      });
+      const appended = await appendMessages(tx, updated, items);
+      return withMessages(appended.dialogue, ctx.settings, appended.messages);
+    },
+
+    /** PUT /dialogue/{id}/state (D20): merge patch; works on ended and immutable dialogues (D25). */
+    async updateState(
+      tx: Executor,
+      ctx: WriteContext,
+      id: string,
+      patch: Record<string, unknown>,
+    ): Promise<DialogueRecord> {
+      const row = await locked(tx, ctx, id);
+      const updated = await repo.updateDialogue(tx, ctx.projectId, id, {
+        state: mergeState(row.state, patch),
+      });
+      return toDialogueRecord(updated, ctx.settings);
+    },
+
+    /** The `end` action (D21): idempotent; an ended dialogue is returned as it is. */
+    async end(tx: Executor, ctx: WriteContext, id: string): Promise<DialogueRecord> {
+      const row = await locked(tx, ctx, id);
+      if (row.status === 'ended') return toDialogueRecord(row, ctx.settings);
+      const updated = await repo.updateDialogue(tx, ctx.projectId, id, { status: 'ended' });
+      return toDialogueRecord(updated, ctx.settings);
+    },
+
+    /** The dialogue an action works on: 404 for a missing or foreign id (D46). */
+    async lookup(db: Executor, ctx: WriteContext, id: string): Promise<DialogueRecord> {
+      const row = await repo.findDialogue(db, ctx.projectId, id);
+      if (!row) throw notFound(id);
+      return toDialogueRecord(row, ctx.settings);
+    },
+
+    /** DELETE /dialogue/{id} (D23): real deletion; threads survive as independent dialogues. */
+    async remove(tx: Executor, ctx: WriteContext, id: string): Promise<{ success: true; id: string }> {
+      const row = await locked(tx, ctx, id);
+      refuseIfImmutable(ctx);
+      if (row.threadOf !== null) await repo.changeThreadCount(tx, ctx.projectId, row.threadOf, -1);
+      await repo.deleteDialogue(tx, ctx.projectId, id);
+      return { success: true, id };
+    },
+  };
+}
+
+export type DialogueService = ReturnType<typeof createDialogueService>;

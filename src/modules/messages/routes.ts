@@ -1,0 +1,179 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/error-envelope.js';
+import { contextOf, sendWrite } from '../../http/writes.js';
+import { messageInputAt } from './inputs.js';
+import {
+  batchResponseSchema,
+  createBatchBody,
+  createMessageBody,
+  deletedMessageSchema,
+  dialogueMessageParams,
+  dialogueMessagesQuery,
+  listMessagesQuery,
+  messageListSchema,
+  messageParams,
+  messageQuery,
+  messageSchema,
+  namespaceQuery,
+  updateTagsBody,
+} from './schemas.js';
+
+const tags = ['messages'];
+const dialogueIdParams = dialogueMessageParams.pick({ dialogueId: true });
+
+/** Message operations, and the dialogue-scoped aliases of D4. Rules live in the service. */
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { messages } = app.services;
+  const readDb = app.database.readDb;
+
+  app.post(
+    '/message',
+    {
+      schema: {
+        operationId: 'createMessage',
+        summary: 'Add one message to a dialogue',
+        description:
+          "Content is stored and returned exactly as sent (D28). The dialogue's totalMessages, " +
+          'lastMessageCreated and modified change in the same transaction (D35).',
+        tags,
+        body: createMessageBody,
+        response: { 201: messageSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { dialogueId, namespace } = request.body;
+      const message = messageInputAt(request, request.body, []);
+      return sendWrite(request, reply, 201, (tx) =>
+        messages.create(tx, contextOf(request), { dialogueId, namespace, message }),
+      );
+    },
+  );
+
+  app.post(
+    '/messages',
+    {
+      schema: {
+        operationId: 'createMessages',
+        summary: 'Add 1-100 messages to a dialogue, all or nothing',
+        description: 'If one message is invalid none is stored, and `details` names it (D31).',
+        tags,
+        body: createBatchBody,
+        response: { 201: batchResponseSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { dialogueId, namespace } = request.body;
+      const items = request.body.messages.map((message, index) =>
+        messageInputAt(request, message, ['messages', index]),
+      );
+      return sendWrite(request, reply, 201, (tx) =>
+        messages.createBatch(tx, contextOf(request), { dialogueId, namespace, messages: items }),
+      );
+    },
+  );
+
+  app.get(
+    '/messages',
+    {
+      schema: {
+        operationId: 'listMessages',
+        summary: 'List the messages of a dialogue, oldest first',
+        tags,
+        querystring: listMessagesQuery,
+        response: { 200: messageListSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => messages.list(readDb, contextOf(request), request.query),
+  );
+
+  app.get(
+    '/dialogue/:dialogueId/messages',
+    {
+      schema: {
+        operationId: 'listDialogueMessages',
+        summary: 'List the messages of a dialogue (same as GET /messages?dialogueId=)',
+        tags,
+        params: dialogueIdParams,
+        querystring: dialogueMessagesQuery,
+        response: { 200: messageListSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) =>
+      messages.list(readDb, contextOf(request), { ...request.query, dialogueId: request.params.dialogueId }),
+  );
+
+  app.get(
+    '/message/:messageId',
+    {
+      schema: {
+        operationId: 'getMessage',
+        summary: 'Get one message',
+        tags,
+        params: messageParams,
+        querystring: messageQuery,
+        response: { 200: messageSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => messages.get(readDb, contextOf(request), { ...request.query, ...request.params }),
+  );
+
+  app.put(
+    '/message/:messageId',
+    {
+      schema: {
+        operationId: 'updateMessageTags',
+        summary: "Replace a message's tags (the only change a message accepts)",
+        tags,
+        params: messageParams,
+        querystring: messageQuery,
+        body: updateTagsBody,
+        response: { 200: messageSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      sendWrite(request, reply, 200, (tx) =>
+        messages.updateTags(
+          tx,
+          contextOf(request),
+          { ...request.query, ...request.params },
+          request.body.tags,
+        ),
+      ),
+  );
+
+  app.delete(
+    '/message/:messageId',
+    {
+      schema: {
+        operationId: 'deleteMessage',
+        summary: 'Delete one message permanently',
+        tags,
+        params: messageParams,
+        querystring: messageQuery,
+        response: { 200: deletedMessageSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      sendWrite(request, reply, 200, (tx) =>
+        messages.remove(tx, contextOf(request), { ...request.query, ...request.params }),
+      ),
+  );
+
+  app.delete(
+    '/dialogue/:dialogueId/messages/:messageId',
+    {
+      schema: {
+        operationId: 'deleteDialogueMessage',
+        summary: 'Delete one message permanently (same as DELETE /message/{messageId}?dialogueId=)',
+        tags,
+        params: dialogueMessageParams,
+        querystring: namespaceQuery,
+        response: { 200: deletedMessageSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      sendWrite(request, reply, 200, (tx) =>
+        messages.remove(tx, contextOf(request), { ...request.query, ...request.params }),
+      ),
+  );
+};

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { cursorParam, limitParam, orderParam } from '../../http/cursor.js';
+import { metadataSchema, namespaceSchema, tagsSchema } from '../../http/fields.js';
+import { coded } from '../../http/validation.js';
+import type { RawJson } from '../../http/raw-json.js';
+
+// The zod contract of the message routes (STYLE 4). Content is checked here only for its shape;
+// emptiness and size are rules of the service (D28), which MCP shares.
+
+/** D31: a batch holds 1-100 messages. */
+export const MAX_BATCH_MESSAGES = 100;
+
+/** D27: custom ids are 1-128 characters of A-Za-z0-9._:- */
+export const messageIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'must be 1-128 characters of A-Za-z0-9._:-')
+  .describe(
+    'Custom id (1-128 characters of A-Za-z0-9._:-), unique within the dialogue; generated if omitted',
+  );
+
+export const roleSchema = z.enum(['user', 'assistant', 'system']);
+export type Role = z.infer<typeof roleSchema>;
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+/** Content as a request carries it; the service reads its exact text through rawJsonAt (D28). */
+export const contentInputSchema = z
+  .union([z.string(), jsonObject, z.array(jsonObject)])
+  .nullable()
+  .describe(
+    'Text, a structured object or an array of blocks, stored and returned exactly as sent. ' +
+      'Empty content ("", {}, []) or null: MESSAGE_CONTENT_EMPTY; more than 1 MiB: MESSAGE_TOO_LARGE.',
+  );
+
+/** Content in a response: the stored JSON text, written out verbatim by the serializer (D28). */
+export const contentOutputSchema = z.custom<RawJson>().meta({
+  description: 'The content exactly as it was sent',
+  anyOf: [{ type: 'string' }, { type: 'object' }, { type: 'array', items: { type: 'object' } }],
+});
+
+const exampleMessage = { role: 'user', content: 'Where is my order #1234?', name: 'Ada', tags: ['support'] };
+
+export const messageInputSchema = z
+  .object({
+    id: messageIdSchema.optional(),
+    role: roleSchema,
+    content: contentInputSchema,
+    name: z.string().min(1).max(256).nullable().optional().describe('Speaker name'),
+    created: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe('ISO 8601 with a zone; the time of the request if omitted'),
+    metadata: metadataSchema.nullable().optional(),
+    tags: tagsSchema.optional(),
+  })
+  .meta({ example: exampleMessage });
+
+export type MessageInputBody = z.infer<typeof messageInputSchema>;
+
+export const createMessageBody = messageInputSchema
+  .extend({
+    dialogueId: z.string().min(1).max(255),
+    namespace: namespaceSchema.optional().describe("Must equal the dialogue's namespace (D34)"),
+  })
+  .meta({
+    id: 'CreateMessageRequest',
+    example: { dialogueId: 'dlg_01jf3c9r0d6e8x2v7m4k5n1p0q', ...exampleMessage },
+  });
+
+const arrayOfMessages = z.array(messageInputSchema, {
+  // A missing `messages` stays MISSING_PARAMETER; anything else that is not a list is this code.
+  error: (issue) =>
+    issue.input === undefined ? undefined : 'INVALID_MESSAGE_ARRAY|messages must be an array of messages',
+});
+
+export const createBatchBody = z
+  .object({
+    dialogueId: z.string().min(1).max(255),
+    namespace: namespaceSchema.optional().describe("Must equal the dialogue's namespace (D34)"),
+    messages: arrayOfMessages
+      .min(1, coded('EMPTY_MESSAGE_ARRAY', 'messages must hold at least one message'))
+      .max(
+        MAX_BATCH_MESSAGES,
+        coded('TOO_MANY_MESSAGES', `at most ${MAX_BATCH_MESSAGES} messages per batch`),
+      ),
+  })
+  .meta({
+    id: 'CreateMessagesRequest',
+    example: {
+      dialogueId: 'dlg_01jf3c9r0d6e8x2v7m4k5n1p0q',
+      messages: [
+        { role: 'user', content: 'Hello' },
+        { role: 'assistant', content: [{ type: 'text', text: 'Hi! How can I help?' }] },
+      ],
+    },
+  });
+
+export const messageSchema = z
+  .object({
+    id: z.string(),
+    dialogueId: z.string(),
+    namespace: z.string().nullable(),
+    role: roleSchema,
+    content: contentOutputSchema,
+    contentLength: z.number().int().describe('UTF-8 bytes of string content, of the JSON text otherwise'),
+    name: z.string().nullable(),
+    tags: z.array(z.string()),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    created: z.string(),
+    modified: z.string(),
+  })
+  .meta({ id: 'Message' });
+
+export type MessageRecord = z.infer<typeof messageSchema>;
+
+export const messageListSchema = z
+  .object({
+    items: z.array(messageSchema),
+    next: z.string().nullable().describe('Cursor of the next page; null on the last page'),
+  })
+  .meta({ id: 'MessageList' });
+
+export const batchResponseSchema = z
+  .object({ dialogueId: z.string(), items: z.array(messageSchema), totalMessages: z.number().int() })
+  .meta({ id: 'CreatedMessages' });
+
+export const deletedMessageSchema = z.object({
+  success: z.boolean(),
+  id: z.string(),
+  dialogueId: z.string(),
+});
+
+/** D32: `limit` default 50, max 200; oldest first. */
+export const listMessagesPage = {
+  namespace: namespaceSchema.optional(),
+  limit: limitParam(50, 200),
+  order: orderParam('asc'),
+  next: cursorParam,
+};
+
+export const listMessagesQuery = z.object({ dialogueId: z.string().min(1).max(255), ...listMessagesPage });
+export const dialogueMessagesQuery = z.object(listMessagesPage);
+
+export const messageParams = z.object({ messageId: z.string().min(1).max(255) });
+export const messageQuery = z.object({
+  dialogueId: z.string().min(1).max(255),
+  namespace: namespaceSchema.optional(),
+});
+export const dialogueMessageParams = z.object({
+  dialogueId: z.string().min(1).max(255),
+  messageId: z.string().min(1).max(255),
+});
+export const namespaceQuery = z.object({ namespace: namespaceSchema.optional() });
+
+/** D33: tags only; any other field is INVALID_INPUT. */
+export const updateTagsBody = z
+  .object({ tags: tagsSchema })
+  .strict()
+  .meta({ id: 'UpdateMessageTagsRequest', example: { tags: ['billing', 'resolved'] } });
