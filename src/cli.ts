@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
@@ -8,6 +7,7 @@ import { runMigrations } from './db/migrate.js';
 import { packageVersion } from './lib/package-info.js';
 import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
+import { readLines } from './modules/transfer/lines.js';
 import { exportProject, importProject } from './modules/transfer/service.js';
 import { startServer } from './server.js';
 
@@ -139,8 +139,7 @@ export function buildCli(config: () => Config): Command {
     .action((options: { project: string; in?: string }) =>
       withDatabase(config(), async (handle) => {
         const input = options.in ? createReadStream(options.in) : process.stdin;
-        const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-        print({ imported: await importProject(handle.db, options.project, lines) });
+        print({ imported: await importProject(handle.db, options.project, readLines(input)) });
       }),
     );
 

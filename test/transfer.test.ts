@@ -7,6 +7,7 @@ import { openDatabase, rowsOf } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { dialogues, embeddingJobs, memories, messages } from '../src/db/schema.js';
 import { insertProject } from '../src/modules/projects/repository.js';
+import { readLines } from '../src/modules/transfer/lines.js';
 import { TransferError, exportProject, importProject } from '../src/modules/transfer/service.js';
 import { type TestDatabase, createTestDatabase } from './helpers/database.js';
 import { freshStoreEnv, runNode } from './helpers/processes.js';
@@ -307,5 +308,18 @@ describe('parley export / import on the command line', () => {
       rmSync(dir, { recursive: true, force: true });
       await store.remove();
     }
+  });
+});
+
+describe('readLines', () => {
+  it('splits a byte stream into lines, across chunk borders and inside multi-byte characters', async () => {
+    const text = 'first 👋\r\nsecond\n\n{"x":"é"}\nlast without newline';
+    const bytes = Buffer.from(text);
+    async function* chunks() {
+      for (let i = 0; i < bytes.length; i += 3) yield bytes.subarray(i, i + 3);
+    }
+    const lines: string[] = [];
+    for await (const line of readLines(chunks())) lines.push(line);
+    expect(lines).toEqual(['first 👋', 'second', '', '{"x":"é"}', 'last without newline']);
   });
 });
