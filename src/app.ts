@@ -15,10 +15,16 @@ import { stringifyWithRawJson } from './http/raw-json.js';
 import { validatorCompiler } from './http/validation.js';
 import type { WriteGuard } from './http/writes.js';
 import { newId } from './lib/ids.js';
+import { mcpRoutes } from './mcp/routes.js';
 import { packageVersion } from './lib/package-info.js';
+import { type Embedder, createEmbedderFromConfig } from './embeddings/index.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
+import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
+import { type EmbeddingWorker, startEmbeddingWorker } from './modules/embeddings/worker.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { memoryRoutes } from './modules/memories/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
 
@@ -27,6 +33,11 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /**
+   * The embedder (D41). Omitted: the one EMBEDDINGS names is made (and closed with the app);
+   * null: none, search is lexical.
+   */
+  embedder?: Embedder | null;
 }
 
 export interface Lifecycle {
@@ -39,6 +50,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     db: Database;
     services: Services;
+    /** The configured embedder, absent with EMBEDDINGS=none. */
+    embedder: Embedder | undefined;
     metrics: Metrics;
     lifecycle: Lifecycle;
     /** Checks run inside every write transaction (see http/writes.ts). */
@@ -73,7 +86,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('services', createServices({ config, database }));
+  const ownEmbedder = deps.embedder === undefined;
+  const embedder = (ownEmbedder ? await createEmbedderFromConfig(config) : deps.embedder) ?? undefined;
+  app.decorate('embedder', embedder);
+  app.decorate(
+    'services',
+    createServices({
+      config,
+      database,
+      embedder,
+      onEmbedError: (error) =>
+        app.log.warn({ err: error }, 'query embedding failed; answering from full text'),
+    }),
+  );
   app.decorate('metrics', createMetrics({ database }));
   app.decorate('lifecycle', { shuttingDown: false });
   // D44: the plan quota is counted inside every write's transaction.
@@ -85,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // After the request id (a shed request's envelope names it), before everything else.
   await registerLoadShedding(app, config);
   await registerRateLimit(app, config);
+
+  registerEmbeddings(app, config, database, embedder, ownEmbedder);
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
   registerErrorHandling(app);
@@ -109,6 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  // D2, D42: MCP for agents, with the same keys and services as REST (not under the /api aliases).
+  await app.register(mcpRoutes, { prefix: '/mcp/v1' });
+
   return app;
 }
 
@@ -117,4 +147,31 @@ async function restApi(api: FastifyInstance): Promise<void> {
   requireApiKey(api);
   await api.register(dialogueRoutes);
   await api.register(messageRoutes);
+  await api.register(memoryRoutes);
+  await api.register(searchRoutes);
+}
+
+/**
+ * D41: the configured model's vector indexes exist before the first request; D40: the server
+ * runs an embedding worker unless EMBEDDING_WORKER=false (then `parley worker` does the work).
+ */
+function registerEmbeddings(
+  app: FastifyInstance,
+  config: Config,
+  database: DatabaseHandle,
+  embedder: Embedder | undefined,
+  ownEmbedder: boolean,
+): void {
+  let worker: EmbeddingWorker | undefined;
+  app.addHook('onReady', async () => {
+    if (!embedder) return;
+    await ensureVectorIndexes(database, embedder);
+    if (config.EMBEDDING_WORKER) {
+      worker = startEmbeddingWorker({ db: database.db, embedder, logger: app.log, idleMs: 500 });
+    }
+  });
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    if (ownEmbedder) await embedder?.close();
+  });
 }

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/http/logging.js';
 
-/** The logger server.ts uses, at info level, writing into memory for inspection. */
+/** The process logger of server.ts, at info level, writing into memory for inspection. */
 export function capturedLogger() {
   const lines: string[] = [];
   const stream = new Writable({
