@@ -167,7 +167,13 @@ function registerEmbeddings(
     if (!embedder) return;
     await ensureVectorIndexes(database, embedder);
     if (config.EMBEDDING_WORKER) {
-      worker = startEmbeddingWorker({ db: database.db, embedder, logger: app.log, idleMs: 500 });
+      worker = startEmbeddingWorker({
+        db: database.db,
+        embedder,
+        logger: app.log,
+        idleMs: 500,
+        metrics: app.metrics,
+      });
     }
   });
   app.addHook('onClose', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { configFrom } from '../src/config.js';
 import { createLogger, serializeError } from '../src/http/logging.js';
-import { ADMIN_TOKEN, createProject } from './helpers/app.js';
+import { ADMIN_TOKEN, createProject, createTestContext } from './helpers/app.js';
 import { type TestDatabase, createTestDatabase } from './helpers/database.js';
 
 // Issue 8, observability: /metrics in Prometheus format and one redacted log line per request.
@@ -201,5 +201,33 @@ describe('request logs', () => {
     const logged = JSON.stringify(serializeError(duplicate));
     expect(logged).toContain('23505');
     expect(logged).not.toContain(unique);
+  });
+});
+
+describe('/metrics with the embedding worker', () => {
+  it('counts embeddings made and empties the queue gauges once they are done', async () => {
+    const context = await createTestContext({ EMBEDDINGS: 'local' });
+    try {
+      const project = await createProject(context.app);
+      const created = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/memory',
+        headers: project.auth,
+        payload: { value: 'The customer prefers tea to coffee', label: 'drinks' },
+      });
+      expect(created.statusCode).toBe(201);
+      const deadline = Date.now() + 60_000;
+      let samples = new Map<string, number>();
+      while (Date.now() < deadline) {
+        const response = await context.app.inject({ method: 'GET', url: '/metrics' });
+        samples = parseMetrics(response.body);
+        if ((samples.get('parley_embeddings_total{object="memory"}') ?? 0) >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(samples.get('parley_embeddings_total{object="memory"}')).toBe(1);
+      expect(samples.get('parley_embedding_queue_depth{state="all"}')).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });
