@@ -1,10 +1,11 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { registerErrorHandling, renderFrameworkError } from './http/error-handler.js';
 import { trustProxyOption } from './http/ip-allow-list.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerLoadShedding } from './http/load-shedding.js';
+import { registerRequestLogging } from './http/logging.js';
 import { type Metrics, createMetrics, registerRequestMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { quotaGuard } from './http/quota.js';
@@ -14,6 +15,7 @@ import { stringifyWithRawJson } from './http/raw-json.js';
 import { validatorCompiler } from './http/validation.js';
 import type { WriteGuard } from './http/writes.js';
 import { newId } from './lib/ids.js';
+import { mcpRoutes } from './mcp/routes.js';
 import { packageVersion } from './lib/package-info.js';
 import { type Embedder, createEmbedderFromConfig } from './embeddings/index.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
@@ -25,6 +27,8 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
+import { createSummarizer } from './summaries/factory.js';
+import type { Summarizer } from './summaries/summarizer.js';
 
 export interface AppDeps {
   config: Config;
@@ -36,6 +40,8 @@ export interface AppDeps {
    * null: none, search is lexical.
    */
   embedder?: Embedder | null;
+  /** Writes dialogue summaries (D22); by default the one the configuration names. */
+  summarizer?: Summarizer;
 }
 
 export interface Lifecycle {
@@ -59,14 +65,13 @@ declare module 'fastify' {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-/** Logs carry no keys and no bodies (content stays out of logs at every level we emit). */
-export const loggerRedaction = ['req.headers.authorization', 'req.headers["idempotency-key"]'];
-
 /** Builds the whole app from what it is given; never listens (STYLE 1). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // One line per request with project and timing instead of Fastify's two (http/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // D11: a client's X-Request-Id is echoed when it is 1-128 safe characters.
@@ -96,9 +101,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       embedder,
       onEmbedError: (error) =>
         app.log.warn({ err: error }, 'query embedding failed; answering from full text'),
+      summarizer: deps.summarizer ?? createSummarizer(config),
     }),
   );
-  app.decorate('metrics', createMetrics());
+  app.decorate('metrics', createMetrics({ database }));
   app.decorate('lifecycle', { shuttingDown: false });
   // D44: the plan quota is counted inside every write's transaction.
   app.decorate('writeGuards', [quotaGuard(app.services.usage)]);
@@ -115,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
   registerErrorHandling(app);
   registerRequestMetrics(app, app.metrics);
+  registerRequestLogging(app);
   await registerOpenApi(app, packageVersion);
   await app.register(healthRoutes);
 
@@ -133,6 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // D2, D42: MCP for agents, with the same keys and services as REST (not under the /api aliases).
+  await app.register(mcpRoutes, { prefix: '/mcp/v1' });
 
   return app;
 }
@@ -162,7 +172,13 @@ function registerEmbeddings(
     if (!embedder) return;
     await ensureVectorIndexes(database, embedder);
     if (config.EMBEDDING_WORKER) {
-      worker = startEmbeddingWorker({ db: database.db, embedder, logger: app.log, idleMs: 500 });
+      worker = startEmbeddingWorker({
+        db: database.db,
+        embedder,
+        logger: app.log,
+        idleMs: 500,
+        metrics: app.metrics,
+      });
     }
   });
   app.addHook('onClose', async () => {

@@ -24,6 +24,8 @@ export const configSchema = z
     /** Optional read replica used by list, get and search. */
     READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_MAX: positiveInt.default(10),
+    /** How long start-up waits for an unreachable Postgres (with backoff) before giving up; 0 = no wait. */
+    DATABASE_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
     DATA_DIR: z.string().min(1).default('./data'),
     ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     // D9: 16-256 visible ASCII characters.
@@ -81,8 +83,21 @@ export const configSchema = z
     EMBEDDING_WORKER: booleanFromEnv.default(true),
     // D22: a chat model writes summaries when set, the built-in extractive summarizer otherwise.
     SUMMARY_MODEL: z.string().min(1).optional(),
+    /** Length budget of a summary, in tokens (o200k_base), for both summarizers. */
+    SUMMARY_MAX_TOKENS: positiveInt.min(32).max(32_000).default(512),
+    /** Budget of one call to the summary model: prompt plus answer; longer dialogues go in chunks. */
+    SUMMARY_CALL_TOKENS: positiveInt.max(2_000_000).default(8192),
+    /** Time allowed for one call to the summary model. */
+    SUMMARY_TIMEOUT_MS: positiveInt.default(60_000),
+    /** Further attempts after a transient failure of the summary model (timeout, 429, 5xx). */
+    SUMMARY_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
     /** Time allowed for requests in flight and claimed jobs at shutdown. */
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+    /**
+     * At shutdown, time during which /readyz already answers 503 while requests are still accepted,
+     * so that a load balancer stops sending before the listener closes. Part of the grace period.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.EMBEDDINGS === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
@@ -90,6 +105,22 @@ export const configSchema = z
         code: 'custom',
         path: ['OPENAI_API_KEY'],
         message: 'EMBEDDINGS=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a keyless local endpoint)',
+      });
+    }
+    if (env.SUMMARY_MODEL && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUMMARY_MODEL'],
+        message: 'SUMMARY_MODEL needs OPENAI_API_KEY (or OPENAI_BASE_URL for a keyless local endpoint)',
+      });
+    }
+    // Each call must hold the summary so far, the answer, the instructions and some messages.
+    const minimumCall = 2 * env.SUMMARY_MAX_TOKENS + 1024;
+    if (env.SUMMARY_MODEL && env.SUMMARY_CALL_TOKENS < minimumCall) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUMMARY_CALL_TOKENS'],
+        message: `must be at least 2 * SUMMARY_MAX_TOKENS + 1024 (${minimumCall})`,
       });
     }
   });

@@ -58,7 +58,15 @@ export function toClientError(error: unknown): AppError {
   return new AppError('INTERNAL_ERROR', 'An unexpected error occurred', undefined, 1);
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The code of the error answered, for the request log line and the error metrics. */
+    errorCode?: ErrorCode;
+  }
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  request.errorCode = error.code;
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply
     .code(error.status)

@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
-import { loggerRedaction } from '../../src/app.js';
+import { createLogger } from '../../src/http/logging.js';
 
-/** A logger configured like server.ts's, at info level, writing into memory for inspection. */
+/** The process logger of server.ts, at info level, writing into memory for inspection. */
 export function capturedLogger() {
   const lines: string[] = [];
   const stream = new Writable({
@@ -11,5 +10,5 @@ export function capturedLogger() {
       callback();
     },
   });
-  return { logger: pino({ level: 'info', redact: loggerRedaction }, stream), text: () => lines.join('') };
+  return { logger: createLogger({ LOG_LEVEL: 'info' }, stream), text: () => lines.join('') };
 }

@@ -134,8 +134,9 @@ export async function changeThreadCount(
 }
 
 /** D23: messages go with the dialogue (cascade); child threads keep living with thread_of cleared. */
-export async function deleteDialogue(tx: Executor, projectId: string, id: string): Promise<void> {
-  await tx.delete(dialogues).where(byId(projectId, id));
+export async function deleteDialogue(tx: Executor, projectId: string, id: string): Promise<boolean> {
+  const rows = await tx.delete(dialogues).where(byId(projectId, id)).returning({ id: dialogues.id });
+  return rows.length === 1;
 }
 
 export interface DialogueFilter {

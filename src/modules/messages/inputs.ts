@@ -17,16 +17,21 @@ export function messageInputAt(
   return { ...body, content: content! };
 }
 
-/** The messages of `messages` and `message` of a dialogue create or update, in that order (D16). */
+/**
+ * The messages of `messages` and `message` of a dialogue create or update, in that order (D16).
+ * `at` locates these fields in the body: [] for REST; MCP passes where its tool arguments sit.
+ */
 export function dialogueMessageInputs(
   request: FastifyRequest,
   body: { messages?: MessageInputBody[]; message?: MessageInputBody },
+  at: (string | number)[] = [],
 ) {
   const items = (body.messages ?? []).map((message, index) => ({
     field: `messages[${index}]`,
-    input: messageInputAt(request, message, ['messages', index]),
+    input: messageInputAt(request, message, [...at, 'messages', index]),
   }));
-  if (body.message)
-    items.push({ field: 'message', input: messageInputAt(request, body.message, ['message']) });
+  if (body.message) {
+    items.push({ field: 'message', input: messageInputAt(request, body.message, [...at, 'message']) });
+  }
   return items;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { decodeCursor, encodeCursor, invalidCursor } from '../../http/cursor.js';
+import { decodeCursor, invalidCursor, pageOf } from '../../http/cursor.js';
 import { AppError, type ErrorCode, type ErrorDetail } from '../../http/errors.js';
 import { RawJson } from '../../http/raw-json.js';
 import type { WriteContext } from '../../http/writes.js';
@@ -305,12 +305,10 @@ export function createMessageService() {
         limit: query.limit + 1,
         after,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      const next =
-        rows.length > query.limit && last
-          ? encodeCursor(CURSOR_KIND, [last.created.toISOString(), last.seq])
-          : null;
+      const { page, next } = pageOf(rows, query.limit, CURSOR_KIND, (row) => [
+        row.created.toISOString(),
+        row.seq,
+      ]);
       return { items: page.map(toMessageRecord), next };
     },
 

@@ -1,0 +1,153 @@
+// Readable renderings of tool results for a model or a person reading a transcript. They are a
+// digest: the exact JSON (content byte for byte) follows in the tool result's second text block.
+
+const PREVIEW_CHARS = 300;
+
+interface MessageView {
+  id: string;
+  role: string;
+  name: string | null;
+  content: unknown;
+  created: string;
+}
+
+interface DialogueView {
+  id: string;
+  label: string | null;
+  namespace: string | null;
+  threadOf: string | null;
+  status: string;
+  tags: string[];
+  state: Record<string, unknown>;
+  summary: { text: string } | null;
+  totalMessages: number;
+  created: string;
+  messages?: MessageView[];
+}
+
+interface MemoryView {
+  id: string;
+  label: string | null;
+  namespace: string | null;
+  value: string;
+  tags: string[];
+}
+
+interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+function clip(text: string, max = PREVIEW_CHARS): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : nouns}`;
+}
+
+/** Text content as it reads; blocks and objects as compact JSON. */
+export function contentPreview(content: unknown): string {
+  return clip(typeof content === 'string' ? content : JSON.stringify(content));
+}
+
+export function renderMessage(message: MessageView): string {
+  const speaker = message.name ? `${message.role} ${message.name}` : message.role;
+  return `- [${speaker}] ${contentPreview(message.content)} (${message.id}, ${message.created})`;
+}
+
+function nextLine(next: string | null): string[] {
+  return next ? [`More results: call again with next="${next}".`] : [];
+}
+
+function dialogueHeadline(dialogue: DialogueView): string {
+  const facts = [
+    dialogue.status,
+    plural(dialogue.totalMessages, 'message'),
+    dialogue.namespace ? `namespace "${dialogue.namespace}"` : '',
+    dialogue.threadOf ? `thread of ${dialogue.threadOf}` : '',
+    dialogue.tags.length > 0 ? `tags ${dialogue.tags.join(', ')}` : '',
+    `created ${dialogue.created}`,
+  ].filter(Boolean);
+  const label = dialogue.label ? ` "${dialogue.label}"` : '';
+  return `Dialogue ${dialogue.id}${label}: ${facts.join(', ')}.`;
+}
+
+export function renderDialogue(dialogue: DialogueView): string {
+  const lines = [dialogueHeadline(dialogue)];
+  const stateKeys = Object.keys(dialogue.state);
+  if (stateKeys.length > 0) lines.push(`State keys: ${stateKeys.join(', ')}.`);
+  if (dialogue.summary) lines.push(`Summary: ${clip(dialogue.summary.text, 1000)}`);
+  if (dialogue.messages && dialogue.messages.length > 0) {
+    lines.push(`Messages (${dialogue.messages.length} shown, oldest first):`);
+    lines.push(...dialogue.messages.map(renderMessage));
+  }
+  return lines.join('\n');
+}
+
+export function renderDialogueList(page: Page<DialogueView>): string {
+  return [
+    `${plural(page.items.length, 'dialogue')} on this page.`,
+    ...page.items.map((dialogue) => `- ${dialogueHeadline(dialogue)}`),
+    ...nextLine(page.next),
+  ].join('\n');
+}
+
+export function renderMessageList(page: Page<MessageView>): string {
+  return [
+    `${plural(page.items.length, 'message')} on this page.`,
+    ...page.items.map(renderMessage),
+    ...nextLine(page.next),
+  ].join('\n');
+}
+
+export function renderAddedMessages(batch: {
+  dialogueId: string;
+  items: MessageView[];
+  totalMessages: number;
+}): string {
+  return [
+    `Added ${plural(batch.items.length, 'message')} to dialogue ${batch.dialogueId}; it now holds ${batch.totalMessages}.`,
+    ...batch.items.map(renderMessage),
+  ].join('\n');
+}
+
+function memoryLine(memory: MemoryView): string {
+  const label = memory.label ? ` "${memory.label}"` : '';
+  const where = memory.namespace ? ` [namespace "${memory.namespace}"]` : '';
+  const tags = memory.tags.length > 0 ? ` (tags ${memory.tags.join(', ')})` : '';
+  return `Memory ${memory.id}${label}${where}${tags}: ${clip(memory.value)}`;
+}
+
+export const renderMemory = memoryLine;
+
+export function renderMemoryList(page: Page<MemoryView>): string {
+  return [
+    `${plural(page.items.length, 'memory', 'memories')} on this page.`,
+    ...page.items.map((memory) => `- ${memoryLine(memory)}`),
+    ...nextLine(page.next),
+  ].join('\n');
+}
+
+type SearchItem = (MessageView & { dialogueId: string }) | DialogueView | MemoryView;
+
+function searchItemLine(item: SearchItem): string {
+  if ('role' in item) return `${renderMessage(item).slice(2)} in dialogue ${item.dialogueId}`;
+  if ('value' in item) return memoryLine(item);
+  return dialogueHeadline(item);
+}
+
+export function renderSearch(found: {
+  results: { relevance: number; item: SearchItem }[];
+  mode: string;
+}): string {
+  return [
+    `${plural(found.results.length, 'result')} (${found.mode} search), best first:`,
+    ...found.results.map(({ relevance, item }) => `- ${relevance.toFixed(2)} ${searchItemLine(item)}`),
+  ].join('\n');
+}
+
+export function renderDeleted(noun: string) {
+  return (result: { id: string }) => `Deleted ${noun} ${result.id} permanently.`;
+}

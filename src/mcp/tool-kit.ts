@@ -1,0 +1,235 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database, Executor } from '../db/client.js';
+import { errorBody } from '../http/error-envelope.js';
+import { toClientError } from '../http/error-handler.js';
+import { stringifyWithRawJson } from '../http/raw-json.js';
+import { RequestValidationError, toAppError } from '../http/validation.js';
+import { type WriteContext, type WriteOutcome, runWrite } from '../http/writes.js';
+import type { Services } from '../services.js';
+
+// The layer between MCP and the services (D42): every tool is a zod contract in and out, one
+// service call, and a readable rendering. Arguments are validated here rather than by the SDK so
+// that a bad argument gets the same code as the same mistake in a REST body (INVALID_INPUT,
+// MISSING_PARAMETER, TOO_MANY_MESSAGES, ...); the SDK's own validation only knows one message.
+
+type BodyPath = (string | number)[];
+
+/** What a tool gets besides its arguments: the caller's project and the HTTP request. */
+export interface ToolCall {
+  request: FastifyRequest;
+  ctx: WriteContext;
+  services: Services;
+  /** Where reads go (the replica when READ_DATABASE_URL is set), as for REST reads. */
+  readDb: Database;
+  /**
+   * Where an argument sits in the HTTP body of this JSON-RPC request, for `rawJsonAt` and
+   * `messageInputAt`: message content is stored as the exact text the client sent (D28), over
+   * MCP as over REST.
+   */
+  at(...path: BodyPath): BodyPath;
+}
+
+interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
+  name: string;
+  title: string;
+  /** Written for a model choosing tools: what it does, when to use it, what it returns. */
+  description: string;
+  input: I;
+  output: O;
+  annotations?: ToolAnnotations;
+  /**
+   * A short readable rendering of the result (the structured result, with message content as
+   * parsed JSON). The exact JSON follows it in a second text block.
+   */
+  render(result: z.output<O>): string;
+}
+
+export interface ReadToolSpec<I extends z.ZodObject, O extends z.ZodObject> extends ToolSpec<I, O> {
+  read(args: z.output<I>, call: ToolCall): Promise<unknown>;
+}
+
+export interface WriteToolSpec<I extends z.ZodObject, O extends z.ZodObject> extends ToolSpec<I, O> {
+  /** Runs inside the write's transaction, with the write guards (D44) and nothing else around it. */
+  write(tx: Executor, args: z.output<I>, call: ToolCall): Promise<unknown>;
+}
+
+/** Runs a transaction function as this call's write (guards in the same transaction, D44). */
+export type ToolWrite = (fn: (tx: Executor) => Promise<unknown>) => Promise<WriteOutcome>;
+
+export interface StagedWriteToolSpec<I extends z.ZodObject, O extends z.ZodObject> extends ToolSpec<I, O> {
+  /**
+   * Work outside any transaction first (a model writing a summary, D22), then the write through
+   * `write`, which the service may run again when a concurrent change overtook it.
+   */
+  run(args: z.output<I>, call: ToolCall, write: ToolWrite): Promise<WriteOutcome>;
+}
+
+export interface McpTool {
+  definition: Tool;
+  input: z.ZodObject;
+  /** Runs the tool on validated arguments; returns the result as JSON text (content verbatim, D28). */
+  run(args: unknown, call: ToolCall): Promise<string>;
+  render(result: unknown): string;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Replaces every `$ref` to a named definition (the REST schemas carry OpenAPI component ids) by the
+ * definition itself: a model reads one self-contained schema per tool, and several MCP clients and
+ * model APIs do not follow references.
+ */
+function inlineDefinitions(node: unknown, definitions: Record<string, JsonSchema>): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlineDefinitions(item, definitions));
+  if (node === null || typeof node !== 'object') return node;
+  const { $ref, allOf, ...rest } = node as JsonSchema;
+  let out: JsonSchema = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, inlineDefinitions(value, definitions)]),
+  );
+  if (typeof $ref === 'string') {
+    const target = definitions[$ref.replace('#/definitions/', '')];
+    out = { ...(inlineDefinitions(target, definitions) as JsonSchema), ...out };
+  }
+  // zod wraps a reference that carries its own description in a one-element allOf.
+  if (Array.isArray(allOf) && allOf.length === 1) {
+    out = { ...(inlineDefinitions(allOf[0], definitions) as JsonSchema), ...out };
+  } else if (allOf !== undefined) out.allOf = inlineDefinitions(allOf, definitions);
+  return out;
+}
+
+/**
+ * JSON Schema for a tool's contract. Draft 7, as the SDK's own McpServer emits it (its client
+ * validates results with Ajv); input mode also for results, so that a record that gains a field
+ * stays valid for clients that validate against an older listing.
+ */
+function jsonSchemaOf(schema: z.ZodObject): Tool['inputSchema'] {
+  const { definitions, ...root } = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return inlineDefinitions(root, (definitions ?? {}) as Record<string, JsonSchema>) as Tool['inputSchema'];
+}
+
+function definitionOf<I extends z.ZodObject, O extends z.ZodObject>(
+  spec: ToolSpec<I, O>,
+  annotations: ToolAnnotations,
+): Tool {
+  return {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    inputSchema: jsonSchemaOf(spec.input),
+    outputSchema: jsonSchemaOf(spec.output),
+    annotations: { title: spec.title, ...annotations, ...spec.annotations },
+  };
+}
+
+/** A tool that changes nothing: not a write for the plan quota (D44). */
+export function readTool<I extends z.ZodObject, O extends z.ZodObject>(spec: ReadToolSpec<I, O>): McpTool {
+  return {
+    definition: definitionOf(spec, { readOnlyHint: true, openWorldHint: false }),
+    input: spec.input,
+    run: async (args, call) => stringifyWithRawJson(await spec.read(args as z.output<I>, call)),
+    render: (result) => spec.render(result as z.output<O>),
+  };
+}
+
+/**
+ * A tool that changes data. It runs through `runWrite` like every REST write: one transaction with
+ * the write guards, so it counts against the plan quota (D44). MCP has no Idempotency-Key header.
+ */
+export function writeTool<I extends z.ZodObject, O extends z.ZodObject>(spec: WriteToolSpec<I, O>): McpTool {
+  return stagedWriteTool({ ...spec, run: (args, call, write) => write((tx) => spec.write(tx, args, call)) });
+}
+
+/** A write tool whose transaction comes after work that must not hold one open (STYLE 7). */
+export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
+  spec: StagedWriteToolSpec<I, O>,
+): McpTool {
+  return {
+    definition: definitionOf(spec, { readOnlyHint: false, destructiveHint: false, openWorldHint: false }),
+    input: spec.input,
+    async run(args, call) {
+      const { server } = call.request;
+      const write: ToolWrite = (fn) =>
+        runWrite({ db: server.db, guards: server.writeGuards }, call.ctx, 200, fn);
+      return (await spec.run(args as z.output<I>, call, write)).body;
+    },
+    render: (result) => spec.render(result as z.output<O>),
+  };
+}
+
+/**
+ * D42: a refused or failed call is a tool result with `isError: true` whose text is the REST error
+ * envelope (same code, message, type and details; requestId names the HTTP request). A delay after
+ * which a retry may succeed (D14) travels as `retryAfter` in seconds, since there is no header.
+ */
+function errorResult(error: unknown, request: FastifyRequest, tool: string): CallToolResult {
+  const clientError = toClientError(error);
+  if (clientError.status >= 500) request.log.error({ err: error, tool }, 'MCP tool failed');
+  else request.log.info({ code: clientError.code, tool }, 'MCP tool refused');
+  const body = errorBody(clientError.code, clientError.message, request.id, clientError.details);
+  const retry = clientError.retryAfterSeconds;
+  const envelope = retry === undefined ? body : { error: { ...body.error, retryAfter: retry } };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }] };
+}
+
+/** The JSON-RPC message that carries request `id` inside the HTTP body (a batch is an array). */
+function messagePath(body: unknown, id: string | number): BodyPath {
+  if (!Array.isArray(body)) return [];
+  const index = body.findIndex((message) => (message as { id?: unknown } | null)?.id === id);
+  return [Math.max(index, 0)];
+}
+
+async function callTool(tool: McpTool, args: unknown, call: ToolCall): Promise<CallToolResult> {
+  const given = args ?? {};
+  try {
+    const parsed = tool.input.safeParse(given, { reportInput: true });
+    if (!parsed.success) throw toAppError(new RequestValidationError('body', parsed.error.issues, given));
+    const json = await tool.run(parsed.data, call);
+    const structured = JSON.parse(json) as Record<string, unknown>;
+    return {
+      content: [
+        { type: 'text', text: tool.render(structured) },
+        { type: 'text', text: json },
+      ],
+      structuredContent: structured,
+    };
+  } catch (error) {
+    return errorResult(error, call.request, tool.definition.name);
+  }
+}
+
+/** Answers tools/list and tools/call on `server` for one HTTP request of an authenticated key. */
+export function serveTools(server: Server, tools: readonly McpTool[], request: FastifyRequest): void {
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const ctx: WriteContext = { projectId: request.auth.projectId, settings: request.auth.settings };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (message, extra) => {
+    const tool = byName.get(message.params.name);
+    // An unknown tool is a protocol error (MCP "Error Handling"), not a tool result.
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${message.params.name}`);
+    const prefix = [...messagePath(request.body, extra.requestId), 'params', 'arguments'];
+    return callTool(tool, message.params.arguments, {
+      request,
+      ctx,
+      services: request.server.services,
+      readDb: request.server.database.readDb,
+      at: (...path) => [...prefix, ...path],
+    });
+  });
+}

@@ -1,0 +1,25 @@
+import type { McpTool } from '../tool-kit.js';
+import {
+  compactDialogue,
+  createDialogue,
+  endDialogue,
+  getDialogue,
+  listDialogues,
+  updateDialogue,
+  updateState,
+} from './dialogues.js';
+import { addMessages, getMessage, listMessages } from './messages.js';
+
+/** The tools of D42. */
+export const parleyTools: readonly McpTool[] = [
+  createDialogue,
+  listDialogues,
+  getDialogue,
+  updateDialogue,
+  endDialogue,
+  compactDialogue,
+  updateState,
+  addMessages,
+  listMessages,
+  getMessage,
+];

@@ -1,0 +1,303 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type TestContext,
+  type TestProject,
+  asProject,
+  createProject,
+  createTestContext,
+  expectError,
+} from '../helpers/app.js';
+import { callError, callOk, connectMcp, listen } from '../helpers/mcp.js';
+
+// D42: the dialogue and message tools, a round trip through them, their errors, and that MCP and
+// REST read what the other wrote.
+
+interface Message {
+  id: string;
+  dialogueId: string;
+  role: string;
+  content: unknown;
+  contentLength: number;
+}
+interface Dialogue {
+  id: string;
+  status: string;
+  label: string | null;
+  tags: string[];
+  state: Record<string, unknown>;
+  totalMessages: number;
+  messages?: Message[];
+}
+interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+let context: TestContext;
+let project: TestProject;
+let baseUrl: string;
+let client: Client;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  project = await createProject(context.app);
+  baseUrl = await listen(context.app);
+  client = await connectMcp(baseUrl, project.apiKey);
+});
+
+afterAll(async () => {
+  await client.close();
+  await context.close();
+});
+
+const rest = () => asProject(context.app, project);
+
+describe('MCP dialogue and message tools', () => {
+  it('runs a conversation through create, add, list, get, update, state and end', async () => {
+    const created = await callOk<Dialogue>(client, 'create_dialogue', {
+      label: 'Order inquiry',
+      tags: ['support'],
+      state: { step: 'greeting' },
+      messages: [{ role: 'system', content: 'You are a support agent.' }],
+      message: { role: 'user', content: 'Where is my order #1234?' },
+    });
+    expect(created).toMatchObject({ status: 'active', label: 'Order inquiry', totalMessages: 2 });
+    expect(created.messages!.map((m) => m.content)).toEqual([
+      'You are a support agent.',
+      'Where is my order #1234?',
+    ]);
+
+    const blocks = [{ type: 'tool_use', id: 'tu_1', name: 'lookup', input: { order: 1234 } }];
+    const added = await callOk<{ dialogueId: string; items: Message[]; totalMessages: number }>(
+      client,
+      'add_messages',
+      {
+        dialogueId: created.id,
+        messages: [
+          { role: 'assistant', content: blocks, name: 'agent' },
+          { role: 'assistant', content: 'It ships tomorrow.', id: 'reply-1' },
+        ],
+      },
+    );
+    expect(added.totalMessages).toBe(4);
+    expect(added.items[0]!.content).toEqual(blocks);
+    expect(added.items[1]!.id).toBe('reply-1');
+
+    const page = await callOk<Page<Message>>(client, 'list_messages', { dialogueId: created.id, limit: 3 });
+    expect(page.items.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
+    const rest2 = await callOk<Page<Message>>(client, 'list_messages', {
+      dialogueId: created.id,
+      next: page.next,
+    });
+    expect(rest2.items.map((m) => m.id)).toEqual(['reply-1']);
+    expect(rest2.next).toBeNull();
+
+    const one = await callOk<Message>(client, 'get_message', {
+      dialogueId: created.id,
+      messageId: 'reply-1',
+    });
+    expect(one.content).toBe('It ships tomorrow.');
+
+    const got = await callOk<Dialogue>(client, 'get_dialogue', { dialogueId: created.id });
+    expect(got.totalMessages).toBe(4);
+    expect(got.messages!.at(-1)!.id).toBe('reply-1');
+
+    const listed = await callOk<Page<Dialogue>>(client, 'list_dialogues', { tag: 'support' });
+    expect(listed.items.map((d) => d.id)).toContain(created.id);
+
+    const updated = await callOk<Dialogue>(client, 'update_dialogue', {
+      dialogueId: created.id,
+      tags: ['support', 'orders'],
+      state: { step: 'answered' },
+    });
+    expect(updated).toMatchObject({ tags: ['support', 'orders'], state: { step: 'answered' } });
+
+    const ended = await callOk<Dialogue>(client, 'end_dialogue', { dialogueId: created.id });
+    expect(ended.status).toBe('ended');
+
+    // D20: the state still changes on an ended dialogue; a null removes the key.
+    const state = await callOk<Dialogue>(client, 'update_state', {
+      dialogueId: created.id,
+      state: { step: null, outcome: 'resolved' },
+    });
+    expect(state.state).toEqual({ outcome: 'resolved' });
+
+    const refused = await callError(
+      client,
+      'add_messages',
+      { dialogueId: created.id, messages: [{ role: 'user', content: 'one more thing' }] },
+      'DIALOGUE_ENDED',
+    );
+    expect(refused.type).toBe('conflict');
+    await callError(client, 'update_dialogue', { dialogueId: created.id, label: 'late' }, 'DIALOGUE_ENDED');
+  });
+
+  it('gives a readable text first and the exact JSON second', async () => {
+    const result = (await client.callTool({
+      name: 'create_dialogue',
+      arguments: { label: 'Rendered', message: { role: 'user', content: 'Hello there' } },
+    })) as CallToolResult;
+    const [readable, json] = result.content as { type: 'text'; text: string }[];
+    expect(readable!.text).toMatch(/^Dialogue dlg_\S+ "Rendered": active, 1 message/);
+    expect(readable!.text).toContain('[user] Hello there');
+    expect(JSON.parse(json!.text)).toEqual(result.structuredContent);
+  });
+
+  it('answers errors with the REST code and message (D42)', async () => {
+    const missing = await callError(
+      client,
+      'get_dialogue',
+      { dialogueId: 'dlg_missing' },
+      'DIALOGUE_NOT_FOUND',
+    );
+    const viaRest = expectError(
+      await rest()({ method: 'GET', url: '/api/v1/dialogue/dlg_missing' }),
+      404,
+      'DIALOGUE_NOT_FOUND',
+    );
+    expect(missing.message).toBe(viaRest.message);
+    expect(missing.type).toBe('not_found');
+    expect(missing.requestId).toMatch(/^req_/);
+
+    const { id } = await callOk<Dialogue>(client, 'create_dialogue', {});
+    await callError(client, 'get_message', { dialogueId: id, messageId: 'nope' }, 'MESSAGE_NOT_FOUND');
+
+    const tooLarge = await callError(
+      client,
+      'add_messages',
+      { dialogueId: id, messages: [{ role: 'user', content: 'x'.repeat(1_048_577) }] },
+      'MESSAGE_TOO_LARGE',
+    );
+    expect(tooLarge.details?.[0]?.field).toBe('messages[0].content');
+
+    await callError(
+      client,
+      'add_messages',
+      { dialogueId: id, messages: [{ role: 'user', content: '' }] },
+      'MESSAGE_CONTENT_EMPTY',
+    );
+    const many = Array.from({ length: 26 }, () => ({ role: 'user', content: 'hi' }));
+    await callError(client, 'create_dialogue', { messages: many }, 'TOO_MANY_MESSAGES');
+    await callError(client, 'add_messages', { dialogueId: id, messages: [] }, 'EMPTY_MESSAGE_ARRAY');
+
+    // Argument validation speaks REST's codes too (D12-D13).
+    await callError(
+      client,
+      'add_messages',
+      { messages: [{ role: 'user', content: 'x' }] },
+      'MISSING_PARAMETER',
+    );
+    const badRole = await callError(
+      client,
+      'add_messages',
+      { dialogueId: id, messages: [{ role: 'robot', content: 'x' }] },
+      'INVALID_INPUT',
+    );
+    expect(badRole.details?.[0]?.field).toBe('messages[0].role');
+    await callError(client, 'update_dialogue', { dialogueId: id, metadata: { a: 1 } }, 'INVALID_INPUT');
+
+    // Nothing of the failed calls was stored (D31).
+    expect((await callOk<Dialogue>(client, 'get_dialogue', { dialogueId: id })).totalMessages).toBe(0);
+  });
+
+  it('stores content sent over MCP byte for byte, as REST returns it (D28)', async () => {
+    const { id } = await callOk<Dialogue>(client, 'create_dialogue', {});
+    // Written by hand: a JavaScript client could not send these keys in this order or this integer.
+    const content =
+      '{"b":1,"2":"two","a":[1.50,{"z":null}],"big":123456789012345678901234567890,"s":"\\u00e9"}';
+    const body =
+      '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add_messages","arguments":' +
+      `{"dialogueId":"${id}","messages":[{"role":"user","content":${content},"id":"exact"}]}}}`;
+    const response = await fetch(`${baseUrl}/mcp/v1`, {
+      method: 'POST',
+      headers: {
+        ...project.auth,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body,
+    });
+    const rpc = (await response.json()) as { result: CallToolResult };
+    expect(rpc.result.isError).toBeUndefined();
+    expect((rpc.result.content[1] as { text: string }).text).toContain(`"content":${content}`);
+
+    const read = await rest()({ method: 'GET', url: `/api/v1/message/exact?dialogueId=${id}` });
+    expect(read.body).toContain(`"content":${content}`);
+    expect(read.json().contentLength).toBe(Buffer.byteLength(content));
+  });
+
+  it('reads over REST what MCP wrote, and over MCP what REST wrote', async () => {
+    const viaMcp = await callOk<Dialogue>(client, 'create_dialogue', {
+      namespace: 'user-7',
+      message: { role: 'user', content: [{ type: 'text', text: 'from MCP' }] },
+    });
+    const restRead = await rest()({ method: 'GET', url: `/api/v1/dialogue/${viaMcp.id}` });
+    expect(restRead.statusCode).toBe(200);
+    expect(restRead.json()).toMatchObject({ namespace: 'user-7', totalMessages: 1 });
+    expect(restRead.json().messages[0].content).toEqual([{ type: 'text', text: 'from MCP' }]);
+
+    const viaRest = await rest()({
+      method: 'POST',
+      url: '/api/v1/dialogue',
+      payload: {
+        namespace: 'user-8',
+        messages: [{ role: 'user', content: { kind: 'form', fields: [1, 2] } }],
+      },
+    });
+    expect(viaRest.statusCode).toBe(201);
+    const { id } = viaRest.json() as { id: string };
+    await callOk(client, 'add_messages', {
+      dialogueId: id,
+      namespace: 'user-8',
+      messages: [{ role: 'assistant', content: 'answered over MCP' }],
+    });
+    // D34: the namespace rule holds over MCP as over REST.
+    await callError(client, 'list_messages', { dialogueId: id }, 'DIALOGUE_NOT_FOUND');
+    const listed = await callOk<Page<Message>>(client, 'list_messages', {
+      dialogueId: id,
+      namespace: 'user-8',
+    });
+    expect(listed.items.map((m) => m.content)).toEqual([
+      { kind: 'form', fields: [1, 2] },
+      'answered over MCP',
+    ]);
+    const restMessages = await rest()({
+      method: 'GET',
+      url: `/api/v1/messages?dialogueId=${id}&namespace=user-8`,
+    });
+    expect(restMessages.json().items).toHaveLength(2);
+  });
+
+  it("never shows one project's dialogues to another project's key (D46)", async () => {
+    const { id } = await callOk<Dialogue>(client, 'create_dialogue', { label: 'private' });
+    const other = await createProject(context.app);
+    const otherClient = await connectMcp(baseUrl, other.apiKey);
+    await callError(otherClient, 'get_dialogue', { dialogueId: id }, 'DIALOGUE_NOT_FOUND');
+    await callError(otherClient, 'end_dialogue', { dialogueId: id }, 'DIALOGUE_NOT_FOUND');
+    const listed = await callOk<Page<Dialogue>>(otherClient, 'list_dialogues', {});
+    expect(listed.items).toEqual([]);
+    await otherClient.close();
+  });
+
+  it('refuses changes in an immutable project as REST does (D25)', async () => {
+    const immutable = await createProject(context.app, { immutableDialogues: true });
+    const immutableClient = await connectMcp(baseUrl, immutable.apiKey);
+    const { id } = await callOk<Dialogue>(immutableClient, 'create_dialogue', {
+      message: { role: 'user', content: 'written once' },
+    });
+    await callError(immutableClient, 'update_dialogue', { dialogueId: id, label: 'x' }, 'DIALOGUE_IMMUTABLE');
+    await callError(
+      immutableClient,
+      'add_messages',
+      { dialogueId: id, messages: [{ role: 'user', content: 'more' }] },
+      'DIALOGUE_IMMUTABLE',
+    );
+    expect((await callOk<Dialogue>(immutableClient, 'end_dialogue', { dialogueId: id })).status).toBe(
+      'ended',
+    );
+    await immutableClient.close();
+  });
+});

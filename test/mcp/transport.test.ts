@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestContext, type TestProject, createProject, createTestContext } from '../helpers/app.js';
+import { connectMcp, listen } from '../helpers/mcp.js';
+
+// D42: stateless Streamable HTTP at /mcp/v1, the REST keys, 405 for GET and DELETE.
+
+const ACCEPT = 'application/json, text/event-stream';
+
+let context: TestContext;
+let project: TestProject;
+let baseUrl: string;
+
+function rpc(body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${baseUrl}/mcp/v1`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: ACCEPT,
+      'mcp-protocol-version': '2025-06-18',
+      ...project.auth,
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+};
+
+beforeAll(async () => {
+  context = await createTestContext();
+  project = await createProject(context.app);
+  baseUrl = await listen(context.app);
+});
+
+afterAll(async () => {
+  await context.close();
+});
+
+describe('MCP transport', () => {
+  it('connects with the SDK client and names the server', async () => {
+    const client = await connectMcp(baseUrl, project.apiKey);
+    expect(client.getServerVersion()?.name).toBe('parley');
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {} });
+    expect(client.getInstructions()).toContain('create_dialogue');
+    await client.close();
+  });
+
+  it('refuses a request without a key, or with an unknown key, with 401 as REST does (D6)', async () => {
+    // The SDK's transport error carries the HTTP status and the body it got.
+    await expect(connectMcp(baseUrl)).rejects.toMatchObject({ code: 401, message: /UNAUTHORIZED/ });
+    await expect(connectMcp(baseUrl, 'prly_not-a-key-of-this-server')).rejects.toMatchObject({
+      code: 401,
+      message: /Unknown or revoked API key/,
+    });
+
+    const response = await rpc(initialize, { authorization: 'Bearer prly_unknown' });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    const body = (await response.json()) as { error: { code: string; type: string; requestId: string } };
+    expect(body.error).toMatchObject({ code: 'UNAUTHORIZED', type: 'authentication_error' });
+    expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
+  });
+
+  it('answers GET and DELETE with 405 and the error envelope, never 404', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${baseUrl}/mcp/v1`, {
+        method,
+        headers: { ...project.auth, accept: ACCEPT },
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+      const body = (await response.json()) as { error: { code: string } };
+      expect(body.error.code).toBe('METHOD_NOT_ALLOWED');
+    }
+  });
+
+  it('keeps no session: any request stands on its own and carries X-Request-Id', async () => {
+    const init = await rpc(initialize, { 'x-request-id': 'mcp-test-1' });
+    expect(init.status).toBe(200);
+    expect(init.headers.get('mcp-session-id')).toBeNull();
+    expect(init.headers.get('x-request-id')).toBe('mcp-test-1');
+    expect(init.headers.get('content-type')).toContain('application/json');
+    expect(((await init.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe(
+      'parley',
+    );
+
+    // A request that no initialize preceded on this connection, as another instance would see it.
+    const list = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { result: { tools: unknown[] } }).result.tools).toBeInstanceOf(Array);
+  });
+
+  it('answers a notification with 202 and no body (D42: D50 is for REST)', async () => {
+    const response = await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+  });
+
+  it('refuses a body that is not JSON, or no body, with the error envelope', async () => {
+    const broken = await rpc('{"jsonrpc":');
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { error: { code: string } }).error.code).toBe('INVALID_INPUT');
+
+    const empty = await rpc('');
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error: { code: string } }).error.code).toBe('MISSING_PARAMETER');
+  });
+
+  it('answers an unknown tool with a JSON-RPC error', async () => {
+    const response = await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'nope' } });
+    const body = (await response.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(-32602);
+    expect(body.error.message).toContain('nope');
+  });
+
+  it('is left out of the OpenAPI document', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/.well-known/openapi.json' });
+    expect(Object.keys(response.json().paths as object).some((path) => path.startsWith('/mcp'))).toBe(false);
+  });
+});
