@@ -1,20 +1,30 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
-import { authenticate } from './http/auth.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { registerErrorHandling, renderFrameworkError } from './http/error-handler.js';
+import { trustProxyOption } from './http/ip-allow-list.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { registerLoadShedding } from './http/load-shedding.js';
+import { registerRequestLogging } from './http/logging.js';
 import { type Metrics, createMetrics, registerRequestMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { quotaGuard } from './http/quota.js';
+import { requireApiKey } from './http/protection.js';
+import { registerRateLimit } from './http/rate-limit.js';
 import { stringifyWithRawJson } from './http/raw-json.js';
 import { validatorCompiler } from './http/validation.js';
 import type { WriteGuard } from './http/writes.js';
 import { newId } from './lib/ids.js';
 import { mcpRoutes } from './mcp/routes.js';
 import { packageVersion } from './lib/package-info.js';
+import { type Embedder, createEmbedderFromConfig } from './embeddings/index.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
+import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
+import { type EmbeddingWorker, startEmbeddingWorker } from './modules/embeddings/worker.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { memoryRoutes } from './modules/memories/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
 
@@ -23,6 +33,11 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /**
+   * The embedder (D41). Omitted: the one EMBEDDINGS names is made (and closed with the app);
+   * null: none, search is lexical.
+   */
+  embedder?: Embedder | null;
 }
 
 export interface Lifecycle {
@@ -35,6 +50,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     db: Database;
     services: Services;
+    /** The configured embedder, absent with EMBEDDINGS=none. */
+    embedder: Embedder | undefined;
     metrics: Metrics;
     lifecycle: Lifecycle;
     /** Checks run inside every write transaction (see http/writes.ts). */
@@ -44,22 +61,22 @@ declare module 'fastify' {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-/** Logs carry no keys and no bodies (content stays out of logs at every level we emit). */
-export const loggerRedaction = ['req.headers.authorization', 'req.headers["idempotency-key"]'];
-
 /** Builds the whole app from what it is given; never listens (STYLE 1). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // One line per request with project and timing instead of Fastify's two (http/logging.ts).
+    disableRequestLogging: true,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // D11: a client's X-Request-Id is echoed when it is 1-128 safe characters.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : newId('req');
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    frameworkErrors: renderFrameworkError,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -69,18 +86,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('services', createServices({ config, database }));
-  app.decorate('metrics', createMetrics());
+  const ownEmbedder = deps.embedder === undefined;
+  const embedder = (ownEmbedder ? await createEmbedderFromConfig(config) : deps.embedder) ?? undefined;
+  app.decorate('embedder', embedder);
+  app.decorate(
+    'services',
+    createServices({
+      config,
+      database,
+      embedder,
+      onEmbedError: (error) =>
+        app.log.warn({ err: error }, 'query embedding failed; answering from full text'),
+    }),
+  );
+  app.decorate('metrics', createMetrics({ database }));
   app.decorate('lifecycle', { shuttingDown: false });
-  app.decorate('writeGuards', []);
+  // D44: the plan quota is counted inside every write's transaction.
+  app.decorate('writeGuards', [quotaGuard(app.services.usage)]);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // After the request id (a shed request's envelope names it), before everything else.
+  await registerLoadShedding(app, config);
+  await registerRateLimit(app, config);
+
+  registerEmbeddings(app, config, database, embedder, ownEmbedder);
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
   registerErrorHandling(app);
   registerRequestMetrics(app, app.metrics);
+  registerRequestLogging(app);
   await registerOpenApi(app, packageVersion);
   await app.register(healthRoutes);
 
@@ -108,19 +144,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** Every authenticated REST route, registered once per prefix. */
 async function restApi(api: FastifyInstance): Promise<void> {
-  api.addHook('onRequest', authenticate);
+  requireApiKey(api);
   await api.register(dialogueRoutes);
   await api.register(messageRoutes);
+  await api.register(memoryRoutes);
+  await api.register(searchRoutes);
 }
 
-function parseTrustProxy(value: string | undefined): FastifyServerOptions['trustProxy'] {
-  if (value === undefined) return false;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  // A hop count; Fastify accepts a number here although its types omit it.
-  if (/^\d+$/.test(value)) return Number(value) as unknown as string;
-  return value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+/**
+ * D41: the configured model's vector indexes exist before the first request; D40: the server
+ * runs an embedding worker unless EMBEDDING_WORKER=false (then `parley worker` does the work).
+ */
+function registerEmbeddings(
+  app: FastifyInstance,
+  config: Config,
+  database: DatabaseHandle,
+  embedder: Embedder | undefined,
+  ownEmbedder: boolean,
+): void {
+  let worker: EmbeddingWorker | undefined;
+  app.addHook('onReady', async () => {
+    if (!embedder) return;
+    await ensureVectorIndexes(database, embedder);
+    if (config.EMBEDDING_WORKER) {
+      worker = startEmbeddingWorker({ db: database.db, embedder, logger: app.log, idleMs: 500 });
+    }
+  });
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    if (ownEmbedder) await embedder?.close();
+  });
 }

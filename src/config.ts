@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAllowListEntry } from './http/ip-allow-list.js';
 
 // The only place that reads process.env (STYLE 8). Parsed once at start, frozen, passed in.
 
@@ -7,6 +8,10 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
+const nonNegativeInt = z.coerce.number().int().min(0);
+
+/** Names proxy-addr accepts besides addresses and CIDRs. */
+const trustProxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 const visibleAscii = /^[\x21-\x7e]+$/;
 
@@ -19,6 +24,8 @@ export const configSchema = z
     /** Optional read replica used by list, get and search. */
     READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_MAX: positiveInt.default(10),
+    /** How long start-up waits for an unreachable Postgres (with backoff) before giving up; 0 = no wait. */
+    DATABASE_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
     DATA_DIR: z.string().min(1).default('./data'),
     ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     // D9: 16-256 visible ASCII characters.
@@ -31,12 +38,41 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // D13: default 32 MiB.
     BODY_LIMIT_BYTES: positiveInt.default(32 * 1024 * 1024),
-    /** Fastify trustProxy: `true`, a hop count, or a comma-separated list of addresses/CIDRs (D45). */
-    TRUST_PROXY: z.string().optional(),
+    /**
+     * Proxies trusted to set X-Forwarded-For (D45): a comma-separated list of addresses/CIDRs
+     * (or proxy-addr's names loopback, linklocal, uniquelocal), a hop count, or `true` (= 1 hop).
+     */
+    TRUST_PROXY: z
+      .string()
+      .refine(
+        (value) =>
+          /^(true|false|\d+)$/.test(value) ||
+          value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+            .every((entry) => trustProxyNames.has(entry) || parseAllowListEntry(entry) !== undefined),
+        'must be true, false, a hop count, or a comma-separated list of IP addresses or CIDRs',
+      )
+      .optional(),
     // D43
     RATE_LIMIT_MAX: positiveInt.default(600),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** Prefix of the rate-limit keys in Redis (several deployments can share one Redis). */
+    RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(128).default('parley:rate-limit:'),
+    // Load shedding: past any of these, requests get 503 SERVICE_UNAVAILABLE with Retry-After.
+    // 0 turns a check off. The defaults only trip on a process in real trouble.
+    /** Mean event-loop delay over one sample interval, in ms. */
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: nonNegativeInt.default(1000),
+    /** V8 heap in use, in bytes; unset: 90% of the V8 heap limit. */
+    LOAD_SHED_MAX_HEAP_USED_BYTES: nonNegativeInt.optional(),
+    /** Resident set size, in bytes (off by default: container limits vary). */
+    LOAD_SHED_MAX_RSS_BYTES: nonNegativeInt.default(0),
+    /** Event-loop utilization over one sample interval, 0-1 (off by default). */
+    LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+    LOAD_SHED_SAMPLE_INTERVAL_MS: positiveInt.default(1000),
+    LOAD_SHED_RETRY_AFTER_SECONDS: positiveInt.default(5),
     // D41: embedding provider.
     EMBEDDINGS: z.enum(['local', 'openai', 'none']).default('local'),
     OPENAI_API_KEY: z.string().min(1).optional(),
@@ -47,8 +83,21 @@ export const configSchema = z
     EMBEDDING_WORKER: booleanFromEnv.default(true),
     // D22: a chat model writes summaries when set, the built-in extractive summarizer otherwise.
     SUMMARY_MODEL: z.string().min(1).optional(),
+    /** Length budget of a summary, in tokens (o200k_base), for both summarizers. */
+    SUMMARY_MAX_TOKENS: positiveInt.min(32).max(32_000).default(512),
+    /** Budget of one call to the summary model: prompt plus answer; longer dialogues go in chunks. */
+    SUMMARY_CALL_TOKENS: positiveInt.max(2_000_000).default(8192),
+    /** Time allowed for one call to the summary model. */
+    SUMMARY_TIMEOUT_MS: positiveInt.default(60_000),
+    /** Further attempts after a transient failure of the summary model (timeout, 429, 5xx). */
+    SUMMARY_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
     /** Time allowed for requests in flight and claimed jobs at shutdown. */
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+    /**
+     * At shutdown, time during which /readyz already answers 503 while requests are still accepted,
+     * so that a load balancer stops sending before the listener closes. Part of the grace period.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.EMBEDDINGS === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
@@ -56,6 +105,22 @@ export const configSchema = z
         code: 'custom',
         path: ['OPENAI_API_KEY'],
         message: 'EMBEDDINGS=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a keyless local endpoint)',
+      });
+    }
+    if (env.SUMMARY_MODEL && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUMMARY_MODEL'],
+        message: 'SUMMARY_MODEL needs OPENAI_API_KEY (or OPENAI_BASE_URL for a keyless local endpoint)',
+      });
+    }
+    // Each call must hold the summary so far, the answer, the instructions and some messages.
+    const minimumCall = 2 * env.SUMMARY_MAX_TOKENS + 1024;
+    if (env.SUMMARY_MODEL && env.SUMMARY_CALL_TOKENS < minimumCall) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUMMARY_CALL_TOKENS'],
+        message: `must be at least 2 * SUMMARY_MAX_TOKENS + 1024 (${minimumCall})`,
       });
     }
   });

@@ -1,38 +1,19 @@
-import { pino } from 'pino';
-import { buildApp, loggerRedaction } from './app.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { isTransientConnectionError } from './db/errors.js';
 import { runMigrations } from './db/migrate.js';
+import { createLogger } from './http/logging.js';
 import { retryWithBackoff } from './lib/retry.js';
 
 // Entry: read config, open the database, migrate, build the app, listen, shut down gracefully.
 
 export async function startServer(config: Config): Promise<void> {
-  const logger = pino({ level: config.LOG_LEVEL, redact: loggerRedaction });
-
-  const database: DatabaseHandle = await retryWithBackoff(
-    async () => {
-      const handle = await openDatabase({
-        databaseUrl: config.DATABASE_URL,
-        readDatabaseUrl: config.READ_DATABASE_URL,
-        dataDir: config.DATA_DIR,
-        poolMax: config.DATABASE_POOL_MAX,
-      });
-      try {
-        await runMigrations(handle);
-        return handle;
-      } catch (error) {
-        await handle.close();
-        throw error;
-      }
-    },
-    {
-      // Waiting for the database instead of crashing lets an orchestrator start both at once.
-      retries: config.DATABASE_URL ? 30 : 0,
-      onRetry: (error, attempt, delayMs) =>
-        logger.warn({ err: error, attempt, delayMs }, 'database not ready; retrying'),
-    },
-  );
+  const logger = createLogger(config);
+  const database = await openMigratedDatabase(config, logger);
   logger.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined },
     'database ready',
@@ -41,19 +22,73 @@ export async function startServer(config: Config): Promise<void> {
   const app = await buildApp({ config, database, logger });
   await announceBootstrapKey(app.services.projects, config);
 
+  const stop = gracefulShutdown(app, database, config, logger);
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/**
+ * Opens the database and applies migrations, waiting for a Postgres that is not reachable yet
+ * (starting, or its database not created yet) with backoff for up to DATABASE_WAIT_MS, so that an
+ * orchestrator can start both at once. Errors that waiting cannot fix (bad credentials, a failing
+ * migration) end the start at once.
+ */
+async function openMigratedDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  const deadline = Date.now() + config.DATABASE_WAIT_MS;
+  return retryWithBackoff(
+    async () => {
+      const handle = await openDatabase({
+        databaseUrl: config.DATABASE_URL,
+        readDatabaseUrl: config.READ_DATABASE_URL,
+        dataDir: config.DATA_DIR,
+        poolMax: config.DATABASE_POOL_MAX,
+      });
+      try {
+        // D47: under an advisory lock, so instances starting together apply them once.
+        await runMigrations(handle);
+        return handle;
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+    {
+      retries: Number.POSITIVE_INFINITY,
+      maxDelayMs: 5_000,
+      shouldRetry: (error) =>
+        config.DATABASE_URL !== undefined && isTransientConnectionError(error) && Date.now() < deadline,
+      onRetry: (error, attempt, delayMs) =>
+        logger.warn(
+          { code: (error as { code?: string }).code, message: (error as Error).message, attempt, delayMs },
+          'database not reachable yet; waiting',
+        ),
+    },
+  );
+}
+
+/**
+ * The shutdown sequence, all within SHUTDOWN_GRACE_MS: /readyz turns 503 at once; after
+ * SHUTDOWN_DRAIN_MS the listener closes and idle connections with it, requests in flight finish,
+ * onClose hooks run (the embedding worker finishes or releases its claimed jobs); then the
+ * database closes (PGlite flushes its files) and the process exits 0. Past the grace period it
+ * exits 1; nothing acknowledged is lost either way (D48: a 2xx is sent after the commit).
+ */
+function gracefulShutdown(app: FastifyInstance, database: DatabaseHandle, config: Config, logger: Logger) {
   let closing = false;
-  const shutdown = async (signal: string) => {
+  return async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
     app.lifecycle.shuttingDown = true;
     const timer = setTimeout(() => {
-      logger.error('grace period over; exiting');
+      logger.error('grace period over; exiting with requests or jobs unfinished');
       process.exit(1);
     }, config.SHUTDOWN_GRACE_MS);
     timer.unref();
     try {
-      // Stops accepting, lets requests in flight finish, runs onClose hooks (workers stop).
+      if (config.SHUTDOWN_DRAIN_MS > 0) await sleep(config.SHUTDOWN_DRAIN_MS);
       await app.close();
       await database.close();
       logger.info('stopped');
@@ -63,10 +98,6 @@ export async function startServer(config: Config): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.PORT, host: config.HOST });
 }
 
 async function announceBootstrapKey(

@@ -1,21 +1,48 @@
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import type { Embedder } from './embeddings/embedder.js';
 import { createDialogueService } from './modules/dialogues/service.js';
+import { createMemoryService } from './modules/memories/service.js';
 import { createMessageService } from './modules/messages/service.js';
 import { createProjectService } from './modules/projects/service.js';
+import { type ItemLoaders, createSearchService, itemKey } from './modules/search/service.js';
+import { createUsageService } from './modules/usage/service.js';
 
 // The one place that wires services to their dependencies (STYLE 3).
 
 export interface ServiceDeps {
   config: Config;
   database: DatabaseHandle;
+  /** The configured embedder (D41); undefined with EMBEDDINGS=none. */
+  embedder?: Embedder;
+  /** Where a failed query embedding is reported (search falls back to full text). */
+  onEmbedError?: (error: unknown) => void;
 }
 
-export function createServices({ database }: ServiceDeps) {
+export function createServices({ database, embedder, onEmbedError }: ServiceDeps) {
   const projects = createProjectService(database.db);
   const dialogues = createDialogueService();
   const messages = createMessageService();
-  return { projects, dialogues, messages };
+  const usage = createUsageService(database.db);
+  const memories = createMemoryService(database.db);
+
+  const loaders: ItemLoaders = {
+    async memory({ projectId }, keys) {
+      const found = await memories.loadMemories(
+        projectId,
+        keys.map((key) => key.id),
+      );
+      return new Map(found.map((memory) => [itemKey({ dialogueId: '', id: memory.id }), memory]));
+    },
+    async message() {
+      return new Map();
+    },
+    async dialogue() {
+      return new Map();
+    },
+  };
+  const search = createSearchService({ db: database.readDb, embedder, loaders, onEmbedError });
+  return { projects, dialogues, messages, usage, memories, search };
 }
 
 export type Services = ReturnType<typeof createServices>;

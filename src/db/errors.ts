@@ -29,3 +29,40 @@ export const isUniqueViolation = (error: unknown, constraint?: string): boolean 
   const info = pgError(error);
   return info?.code === PG_UNIQUE_VIOLATION && (constraint === undefined || info.constraint === constraint);
 };
+
+const TRANSIENT_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+
+/**
+ * SQLSTATEs of a server that is not there yet: connection exceptions (class 08), starting up or
+ * shutting down (57P01-57P03), a database not created yet (3D000), too many connections (53300).
+ */
+const TRANSIENT_PG_CODE = /^(08...|57P0[1-3]|3D000|53300)$/;
+
+/** True when a database may become reachable by waiting: what start-up retries (D47). */
+export function isTransientConnectionError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof candidate.code === 'string') {
+      if (TRANSIENT_NETWORK_CODES.has(candidate.code) || TRANSIENT_PG_CODE.test(candidate.code)) return true;
+    }
+    // net's AggregateError (one error per address tried) and pg's "terminated unexpectedly".
+    if (Array.isArray(candidate.errors) && candidate.errors.some(isTransientConnectionError)) return true;
+    if (
+      typeof candidate.message === 'string' &&
+      /Connection terminated|timeout expired/i.test(candidate.message)
+    ) {
+      return true;
+    }
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -13,6 +13,8 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'MISSING_PARAMETER',
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_INPUT',
   FST_ERR_BAD_URL: 'RESOURCE_NOT_FOUND',
+  // A path segment longer than routerOptions.maxParamLength: no id is that long (D13).
+  FST_ERR_MAX_PARAM_LENGTH: 'INVALID_PARAMETER',
   FST_ERR_ASYNC_CONSTRAINT: 'INVALID_PARAMETER',
 };
 
@@ -56,12 +58,34 @@ export function toClientError(error: unknown): AppError {
   return new AppError('INTERNAL_ERROR', 'An unexpected error occurred', undefined, 1);
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The code of the error answered, for the request log line and the error metrics. */
+    errorCode?: ErrorCode;
+  }
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  request.errorCode = error.code;
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply
     .code(error.status)
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(errorBody(error.code, error.message, request.id, error.details)));
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors its router raises before any hook or handler runs (a URL
+ * that does not decode, an over-long path parameter). Without it Fastify answers with its own
+ * body, not the envelope of D11.
+ */
+export function renderFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.header('x-request-id', request.id);
+  sendError(request, reply, toClientError(error));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { createProjectService } from '../../src/modules/projects/service.js';
 import { ADMIN_TOKEN } from '../helpers/app.js';
-import { createServerDatabase, testServerUrl } from '../helpers/database.js';
-import { startServerProcess } from '../helpers/processes.js';
+import { freshStoreEnv, startServerProcess } from '../helpers/processes.js';
 
 // D9 and the first-start experience of `npm start`, on the real server process.
 const cleanups: (() => Promise<void>)[] = [];
@@ -15,15 +11,9 @@ afterAll(async () => {
 });
 
 async function storeEnv(): Promise<Record<string, string>> {
-  const serverUrl = testServerUrl();
-  if (serverUrl) {
-    const database = await createServerDatabase(serverUrl);
-    cleanups.push(database.drop);
-    return { DATABASE_URL: database.url };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'parley-boot-'));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  return { DATA_DIR: dir };
+  const store = await freshStoreEnv();
+  cleanups.push(store.remove);
+  return store.env;
 }
 
 const keyIn = (output: string) => /prly_[A-Za-z0-9_-]{43}/.exec(output)?.[0];

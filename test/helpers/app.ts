@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, configFrom } from '../../src/config.js';
 import { type TestDatabase, createTestDatabase } from './database.js';
@@ -15,11 +15,16 @@ export interface TestContext {
 /**
  * An app on a fresh database, built the way server.ts builds it. `env` overrides configuration
  * variables; the offline embedder is off unless a test asks for it, so that tests stay fast.
+ * `logger` captures the app's logs; `extend` registers more routes before the app is ready.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { logger?: FastifyBaseLogger; extend?: (app: FastifyInstance) => Promise<void> } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = configFrom({ ADMIN_TOKEN, EMBEDDINGS: 'none', NODE_ENV: 'test', ...env });
-  const app = await buildApp({ config, database: database.handle });
+  const app = await buildApp({ config, database: database.handle, logger: options.logger });
+  await options.extend?.(app);
   await app.ready();
   return {
     app,

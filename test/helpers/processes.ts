@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServerDatabase, testServerUrl } from './database.js';
 
 // Child processes for tests: the real server and CLI, run through tsx like `npm start`.
 
@@ -45,10 +49,100 @@ export async function runNode(
 
 export interface RunningServer {
   child: ChildProcess;
+  pid: number;
   baseUrl: string;
   /** Everything the server printed on stdout so far. */
   output(): string;
+  /** Every line printed on stdout and stderr so far (JSON log lines and plain text). */
+  lines(): string[];
+  /** Resolves with the first line of output matching `pattern`; rejects if the process exits first. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Waits until /readyz answers 200. */
+  ready(timeoutMs?: number): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `src/server.ts` on a free port without waiting for it (see `ready()`). */
+export async function spawnServerProcess(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawnTs(['src/server.ts'], { HOST: '127.0.0.1', PORT: String(port), ...env });
+  let stdout = '';
+  let stderr = '';
+  const lines: string[] = [];
+  const watchers = new Set<(line: string) => void>();
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      for (const watcher of watchers) watcher(line);
+    }
+  };
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk;
+    collect(chunk);
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+    collect(chunk);
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    child,
+    pid: child.pid!,
+    baseUrl,
+    output: () => stdout,
+    lines: () => lines,
+    exited,
+    waitForOutput: (pattern, timeoutMs = 60_000) =>
+      new Promise<string>((resolve, reject) => {
+        const seen = lines.find((line) => pattern.test(line));
+        if (seen) return resolve(seen);
+        const finish = (error?: Error, line?: string) => {
+          clearTimeout(timer);
+          watchers.delete(watcher);
+          if (error) reject(error);
+          else resolve(line!);
+        };
+        const watcher = (line: string) => {
+          if (pattern.test(line)) finish(undefined, line);
+        };
+        const timer = setTimeout(
+          () => finish(new Error(`no output matching ${pattern} in ${timeoutMs} ms:\n${lines.join('\n')}`)),
+          timeoutMs,
+        );
+        watchers.add(watcher);
+        void exited.then(({ code, signal }) => {
+          if (watchers.has(watcher))
+            finish(new Error(`server exited (${code ?? signal}) before ${pattern}: ${stderr}`));
+        });
+      }),
+    async ready(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+        try {
+          if ((await fetch(`${baseUrl}/readyz`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > deadline) {
+          child.kill('SIGKILL');
+          throw new Error(`server did not become ready: ${stderr}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      return (await exited).code;
+    },
+  };
 }
 
 /** Starts `src/server.ts` on a free port and waits until /readyz answers 200. */
@@ -56,43 +150,9 @@ export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawnTs(['src/server.ts'], { HOST: '127.0.0.1', PORT: String(port), ...env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become ready: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    child,
-    baseUrl,
-    output: () => stdout,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
-      const exited = once(child, 'exit');
-      child.kill(signal);
-      const [code] = (await exited) as [number | null];
-      return code;
-    },
-  };
+  const server = await spawnServerProcess(env);
+  await server.ready(timeoutMs);
+  return server;
 }
 
 export async function freePort(): Promise<number> {
@@ -104,4 +164,18 @@ export async function freePort(): Promise<number> {
   server.close();
   await once(server, 'close');
   return port;
+}
+
+/**
+ * The store for a server process: a fresh database on the server of TEST_DATABASE_URL, or an
+ * empty DATA_DIR for the embedded database. `remove` drops or deletes it.
+ */
+export async function freshStoreEnv(): Promise<{ env: Record<string, string>; remove(): Promise<void> }> {
+  const serverUrl = testServerUrl();
+  if (serverUrl) {
+    const database = await createServerDatabase(serverUrl);
+    return { env: { DATABASE_URL: database.url }, remove: database.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'parley-data-'));
+  return { env: { DATA_DIR: dir }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
 }

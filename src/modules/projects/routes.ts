@@ -12,6 +12,7 @@ import {
   projectSchema,
   revokedKeyResponse,
   updateProjectBody,
+  usageResponse,
 } from './schemas.js';
 
 const tags = ['admin'];
@@ -22,7 +23,7 @@ const security = [{ adminToken: [] }];
  * (every path answers 404 like an unknown route).
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async (app, { adminToken }) => {
-  const { projects } = app.services;
+  const { projects, usage } = app.services;
 
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization ?? '';
@@ -124,5 +125,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       },
     },
     async (request) => projects.revokeKey(request.params.id, request.params.keyId),
+  );
+
+  app.get(
+    '/projects/:id/usage',
+    {
+      schema: {
+        operationId: 'adminGetUsage',
+        summary: "This month's write counters of a project (D44)",
+        tags,
+        security,
+        params: projectIdParams,
+        response: { 200: usageResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const project = await projects.getProject(request.params.id);
+      return usage.currentUsage(project.id, project.settings.monthlyWriteQuota);
+    },
   );
 };

@@ -1,11 +1,19 @@
 import { z } from 'zod';
+import { ALLOW_LIST_ENTRY_HINT, parseAllowListEntry } from '../../http/ip-allow-list.js';
 
 // D8: project settings, all optional.
 export const projectSettingsSchema = z
   .object({
     immutableDialogues: z.boolean().optional(),
     ipAllowList: z
-      .array(z.string().min(1).max(64))
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(64)
+          // D45: a bad entry is refused when stored, not discovered when a request is checked.
+          .refine((entry) => parseAllowListEntry(entry) !== undefined, ALLOW_LIST_ENTRY_HINT),
+      )
       .max(1000)
       .optional()
       .describe('IPv4/IPv6 addresses or CIDRs; empty or absent means no restriction'),
@@ -54,3 +62,14 @@ export const createdKeySchema = z.object({
 export const createProjectResponse = z.object({ project: projectSchema, apiKey: z.string() });
 export const projectListResponse = z.object({ items: z.array(projectSchema) });
 export const revokedKeyResponse = z.object({ success: z.boolean(), id: z.string() });
+
+export const usageResponse = z
+  .object({
+    projectId: z.string(),
+    month: z.string().describe('The UTC month counted, YYYY-MM'),
+    writes: z.number().int().describe('Write requests counted this month (D44)'),
+    monthlyWriteQuota: z.number().int().nullable(),
+    remaining: z.number().int().nullable().describe('Writes left this month; null without a quota'),
+    resetsAt: z.string().describe('When the count starts again: the first moment of the next UTC month'),
+  })
+  .meta({ id: 'Usage' });

@@ -1,0 +1,38 @@
+# Parley production image (D47). Two stages: the first installs production dependencies only,
+# the second holds them with the sources and runs as the unprivileged `node` user.
+# scripts/check-image-steps.mjs performs these same steps without Docker (npm run check:image).
+
+ARG NODE_VERSION=20
+
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM node:${NODE_VERSION}-bookworm-slim
+LABEL org.opencontainers.image.title="parley" \
+      org.opencontainers.image.description="Conversation storage for AI applications"
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/app/data
+WORKDIR /app
+COPY --from=deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json package-lock.json ./
+COPY --chown=node:node bin ./bin
+COPY --chown=node:node migrations ./migrations
+COPY --chown=node:node scripts/healthcheck.mjs ./scripts/healthcheck.mjs
+COPY --chown=node:node src ./src
+# The embedded database (used when DATABASE_URL is unset) lives here; mount a volume on it.
+RUN mkdir -p data && chown node:node data
+USER node
+VOLUME ["/app/data"]
+EXPOSE 3000
+# No --start-period: dockerfilelint 1.8 rejects it (its option pattern stops at the hyphen);
+# six retries at 10 s give a first start (initdb of the embedded database) a minute instead.
+HEALTHCHECK --interval=10s --timeout=5s --retries=6 CMD ["node", "scripts/healthcheck.mjs"]
+STOPSIGNAL SIGTERM
+# node itself is PID 1 (exec form, no npm or shell in between), so SIGTERM reaches the server's
+# graceful shutdown; tsx is loaded as a module hook instead of a wrapper process for the same reason.
+CMD ["node", "--import", "tsx", "src/server.ts"]

@@ -1,0 +1,210 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
+import { embeddingJobs } from '../../db/schema.js';
+import type { Embedder } from '../../embeddings/embedder.js';
+
+// D40: the durable embedding queue in Postgres.
+
+export type EmbeddingObjectType = 'message' | 'dialogue' | 'memory';
+
+export interface EmbeddingTarget {
+  projectId: string;
+  objectType: EmbeddingObjectType;
+  /** The message's dialogue for message jobs (message ids are unique only within it, D27). */
+  dialogueId?: string;
+  objectId: string;
+}
+
+export interface ClaimedJob {
+  projectId: string;
+  id: number;
+  objectType: EmbeddingObjectType;
+  dialogueId: string;
+  objectId: string;
+  attempts: number;
+  /** When the job was (re)enqueued: completing it is only valid for that version. */
+  enqueued: string;
+}
+
+/**
+ * Enqueues (or re-arms) the job of one object inside the caller's write transaction, so that the
+ * job exists exactly when the write commits. Re-arming moves `created`: a worker that is busy with
+ * the older text then leaves the job in place for the newer one.
+ */
+export async function enqueueEmbedding(tx: Executor, target: EmbeddingTarget): Promise<void> {
+  await tx
+    .insert(embeddingJobs)
+    .values({
+      projectId: target.projectId,
+      objectType: target.objectType,
+      dialogueId: target.dialogueId ?? '',
+      objectId: target.objectId,
+    })
+    .onConflictDoUpdate({
+      target: [
+        embeddingJobs.projectId,
+        embeddingJobs.objectType,
+        embeddingJobs.dialogueId,
+        embeddingJobs.objectId,
+      ],
+      set: {
+        attempts: 0,
+        runAt: sql`now()`,
+        lockedUntil: null,
+        lastError: null,
+        created: sql`clock_timestamp()`,
+      },
+    });
+}
+
+/** Removes the pending job of a deleted object (its vector goes with its row). */
+export async function deleteEmbeddingJob(tx: Executor, target: EmbeddingTarget): Promise<void> {
+  await tx
+    .delete(embeddingJobs)
+    .where(
+      and(
+        eq(embeddingJobs.projectId, target.projectId),
+        eq(embeddingJobs.objectType, target.objectType),
+        eq(embeddingJobs.dialogueId, target.dialogueId ?? ''),
+        eq(embeddingJobs.objectId, target.objectId),
+      ),
+    );
+}
+
+/** Removes the pending jobs of a dialogue and of all its messages (D23: nothing derived survives). */
+export async function deleteDialogueEmbeddingJobs(tx: Executor, projectId: string, dialogueId: string) {
+  await tx.execute(sql`
+    DELETE FROM embedding_jobs
+    WHERE project_id = ${projectId}
+      AND ((object_type = 'message' AND dialogue_id = ${dialogueId})
+        OR (object_type = 'dialogue' AND object_id = ${dialogueId}))`);
+}
+
+/**
+ * Claims due jobs: FOR UPDATE SKIP LOCKED lets any number of workers share the queue, and the
+ * lease (`locked_until`) hands a job to another worker when its claimer dies mid-job.
+ */
+export async function claimJobs(db: Executor, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+  const result = await db.execute(sql`
+    UPDATE embedding_jobs AS j
+    SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = j.attempts + 1
+    FROM (
+      SELECT project_id, id FROM embedding_jobs
+      WHERE run_at <= now() AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY run_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) AS due
+    WHERE j.project_id = due.project_id AND j.id = due.id
+    RETURNING j.project_id AS "projectId", j.id, j.object_type AS "objectType", j.dialogue_id AS "dialogueId",
+      j.object_id AS "objectId", j.attempts, j.created::text AS enqueued`);
+  return rowsOf<ClaimedJob>(result).map((job) => ({ ...job, id: Number(job.id) }));
+}
+
+export interface EmbeddingText {
+  text: string;
+  /** For a message: the text of the message before it in its dialogue, if any. */
+  context: string | null;
+}
+
+/**
+ * The text each object is embedded from (D41): a message's plain text (with the message before
+ * it as context), a dialogue's label, tags and summary, a memory's label and value.
+ */
+export async function loadTexts(db: Executor, jobs: ClaimedJob[]): Promise<Map<number, EmbeddingText>> {
+  const texts = new Map<number, EmbeddingText>();
+  for (const job of jobs) {
+    const result = await db.execute(textQuery(job));
+    const row = rowsOf<{ text: string; context: string | null }>(result)[0];
+    if (row) texts.set(job.id, { text: row.text.trim(), context: row.context?.trim() || null });
+  }
+  return texts;
+}
+
+function textQuery(job: ClaimedJob) {
+  switch (job.objectType) {
+    case 'message':
+      return sql`SELECT m.search_text AS text,
+          (SELECT p.search_text FROM messages p
+            WHERE p.project_id = m.project_id AND p.dialogue_id = m.dialogue_id
+              AND (p.created, p.seq) < (m.created, m.seq)
+            ORDER BY p.created DESC, p.seq DESC LIMIT 1) AS context
+        FROM messages m
+        WHERE m.project_id = ${job.projectId} AND m.dialogue_id = ${job.dialogueId} AND m.id = ${job.objectId}`;
+    case 'dialogue':
+      return sql`SELECT concat_ws(E'\n', search_text, summary->>'text') AS text, NULL AS context FROM dialogues
+        WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
+    case 'memory':
+      return sql`SELECT concat_ws(E'\n', label, value) AS text, NULL AS context FROM memories
+        WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
+  }
+}
+
+const TABLE: Record<EmbeddingObjectType, string> = {
+  message: 'messages',
+  dialogue: 'dialogues',
+  memory: 'memories',
+};
+
+/**
+ * Stores the vector (or, for an object with no text, the model id alone so that a reindex does
+ * not pick it up again) and removes the job unless it was re-armed meanwhile.
+ */
+export async function completeJob(
+  tx: Executor,
+  job: ClaimedJob,
+  embedder: Embedder,
+  vector: number[] | null,
+): Promise<void> {
+  const literal = vector ? `[${vector.join(',')}]` : null;
+  const dialogueFilter = job.objectType === 'message' ? sql` AND dialogue_id = ${job.dialogueId}` : sql``;
+  await tx.execute(sql`
+    UPDATE ${sql.raw(TABLE[job.objectType])}
+    SET embedding = ${literal}::vector, embedding_model = ${embedder.id}
+    WHERE project_id = ${job.projectId} AND id = ${job.objectId}${dialogueFilter}`);
+  await tx.execute(sql`
+    DELETE FROM embedding_jobs
+    WHERE project_id = ${job.projectId} AND id = ${job.id}
+      AND created = ${job.enqueued}::timestamptz`);
+}
+
+/** Puts a failed job back with exponential backoff (capped): a provider outage delays, never drops. */
+export async function failJob(db: Executor, job: ClaimedJob, error: string, delayMs: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE embedding_jobs
+    SET locked_until = NULL, last_error = ${error.slice(0, 1000)},
+      run_at = now() + make_interval(secs => ${delayMs / 1000})
+    WHERE project_id = ${job.projectId} AND id = ${job.id}`);
+}
+
+/**
+ * Enqueues every object whose vector was made by another model, or never made (D41: changing
+ * the embedder re-embeds instead of mixing models). Returns the number of jobs added.
+ */
+export async function enqueueStaleObjects(db: Executor, embedder: Embedder): Promise<number> {
+  let added = 0;
+  const statements = [
+    sql`INSERT INTO embedding_jobs (project_id, object_type, dialogue_id, object_id)
+      SELECT project_id, 'message', dialogue_id, id FROM messages
+      WHERE embedding_model IS DISTINCT FROM ${embedder.id}
+      ON CONFLICT DO NOTHING`,
+    sql`INSERT INTO embedding_jobs (project_id, object_type, object_id)
+      SELECT project_id, 'dialogue', id FROM dialogues
+      WHERE embedding_model IS DISTINCT FROM ${embedder.id}
+      ON CONFLICT DO NOTHING`,
+    sql`INSERT INTO embedding_jobs (project_id, object_type, object_id)
+      SELECT project_id, 'memory', id FROM memories
+      WHERE embedding_model IS DISTINCT FROM ${embedder.id}
+      ON CONFLICT DO NOTHING`,
+  ];
+  for (const statement of statements) {
+    const result = (await db.execute(statement)) as { rowCount?: number; affectedRows?: number };
+    added += Number(result.rowCount ?? result.affectedRows ?? 0);
+  }
+  return added;
+}
+
+export async function countPendingJobs(db: Executor): Promise<number> {
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}

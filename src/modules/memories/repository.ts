@@ -1,0 +1,128 @@
+import { type SQL, and, arrayContains, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { memories } from '../../db/schema.js';
+
+export type MemoryRow = typeof memories.$inferSelect;
+
+/** The columns of a memory record: never the vector, which is large and internal. */
+const recordColumns = {
+  projectId: memories.projectId,
+  id: memories.id,
+  namespace: memories.namespace,
+  label: memories.label,
+  value: memories.value,
+  tags: memories.tags,
+  metadata: memories.metadata,
+  created: memories.created,
+  modified: memories.modified,
+};
+
+export type MemoryRecordRow = Pick<MemoryRow, keyof typeof recordColumns>;
+
+export async function insertMemory(
+  db: Executor,
+  row: typeof memories.$inferInsert,
+): Promise<MemoryRecordRow> {
+  const [inserted] = await db.insert(memories).values(row).returning(recordColumns);
+  return inserted!;
+}
+
+function byId(projectId: string, id: string, namespace?: string): SQL {
+  return and(
+    eq(memories.projectId, projectId),
+    eq(memories.id, id),
+    namespace === undefined ? undefined : eq(memories.namespace, namespace),
+  )!;
+}
+
+export async function findMemory(
+  db: Executor,
+  projectId: string,
+  id: string,
+  namespace?: string,
+): Promise<MemoryRecordRow | undefined> {
+  const [row] = await db
+    .select(recordColumns)
+    .from(memories)
+    .where(byId(projectId, id, namespace));
+  return row;
+}
+
+export async function updateMemory(
+  db: Executor,
+  projectId: string,
+  id: string,
+  namespace: string | undefined,
+  changes: { tags?: string[]; value?: string; label?: string | null },
+): Promise<MemoryRecordRow | undefined> {
+  const [row] = await db
+    .update(memories)
+    .set({ ...changes, modified: sql`now()` })
+    .where(byId(projectId, id, namespace))
+    .returning(recordColumns);
+  return row;
+}
+
+export async function deleteMemory(
+  db: Executor,
+  projectId: string,
+  id: string,
+  namespace?: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(memories)
+    .where(byId(projectId, id, namespace))
+    .returning({ id: memories.id });
+  return rows.length === 1;
+}
+
+export interface MemoryListFilter {
+  namespace?: string;
+  label?: string;
+  tags: string[];
+  order: 'asc' | 'desc';
+  limit: number;
+  /** Keyset position: the (created, id) of the last item of the previous page. */
+  after?: { created: string; id: string };
+}
+
+export async function listMemories(
+  db: Executor,
+  projectId: string,
+  filter: MemoryListFilter,
+): Promise<MemoryRecordRow[]> {
+  const beyond = filter.order === 'asc' ? gt : lt;
+  const position = filter.after
+    ? or(
+        beyond(memories.created, new Date(filter.after.created)),
+        and(eq(memories.created, new Date(filter.after.created)), beyond(memories.id, filter.after.id)),
+      )
+    : undefined;
+  const direction = filter.order === 'asc' ? asc : desc;
+  return db
+    .select(recordColumns)
+    .from(memories)
+    .where(
+      and(
+        eq(memories.projectId, projectId),
+        filter.namespace === undefined ? undefined : eq(memories.namespace, filter.namespace),
+        filter.label === undefined ? undefined : eq(memories.label, filter.label),
+        filter.tags.length > 0 ? arrayContains(memories.tags, filter.tags) : undefined,
+        position,
+      ),
+    )
+    .orderBy(direction(memories.created), direction(memories.id))
+    .limit(filter.limit);
+}
+
+export async function findMemories(
+  db: Executor,
+  projectId: string,
+  ids: string[],
+): Promise<MemoryRecordRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(recordColumns)
+    .from(memories)
+    .where(and(eq(memories.projectId, projectId), inArray(memories.id, ids)));
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/error-envelope.js';
+import { sendWrite } from '../../http/writes.js';
+import {
+  createMemoryBody,
+  deletedResponse,
+  listMemoriesQuery,
+  memoryListResponse,
+  memoryNamespaceQuery,
+  memoryParams,
+  memorySchema,
+  updateMemoryBody,
+} from './schemas.js';
+
+const tags = ['memories'];
+
+/** D37-D38: memories. */
+export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { memories } = app.services;
+
+  app.post(
+    '/memory',
+    {
+      schema: {
+        operationId: 'createMemory',
+        summary: 'Create a memory',
+        tags,
+        body: createMemoryBody,
+        response: { 201: memorySchema, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      sendWrite(request, reply, 201, (tx) => memories.createMemory(tx, request.auth.projectId, request.body)),
+  );
+
+  app.get(
+    '/memory',
+    {
+      schema: {
+        operationId: 'listMemories',
+        summary: 'List memories, newest first by default',
+        tags,
+        querystring: listMemoriesQuery,
+        response: { 200: memoryListResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => memories.listMemories(request.auth.projectId, request.query),
+  );
+
+  app.get(
+    '/memory/:id',
+    {
+      schema: {
+        operationId: 'getMemory',
+        summary: 'Get a memory',
+        tags,
+        params: memoryParams,
+        querystring: memoryNamespaceQuery,
+        response: { 200: memorySchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => memories.getMemory(request.auth.projectId, request.params.id, request.query.namespace),
+  );
+
+  app.put(
+    '/memory/:id',
+    {
+      schema: {
+        operationId: 'updateMemory',
+        summary: 'Update a memory: tags (replaced), value, label',
+        tags,
+        params: memoryParams,
+        querystring: memoryNamespaceQuery,
+        body: updateMemoryBody,
+        response: { 200: memorySchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      sendWrite(request, reply, 200, (tx) =>
+        memories.updateMemory(
+          tx,
+          request.auth.projectId,
+          request.params.id,
+          request.query.namespace,
+          request.body,
+        ),
+      ),
+  );
+
+  app.delete(
+    '/memory/:id',
+    {
+      schema: {
+        operationId: 'deleteMemory',
+        summary: 'Delete a memory, with its embedding',
+        tags,
+        params: memoryParams,
+        querystring: memoryNamespaceQuery,
+        response: { 200: deletedResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      sendWrite(request, reply, 200, (tx) =>
+        memories.deleteMemory(tx, request.auth.projectId, request.params.id, request.query.namespace),
+      ),
+  );
+};

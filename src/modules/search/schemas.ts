@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { coded } from '../../http/validation.js';
+import { namespaceField, tagsField } from '../memories/schemas.js';
+
+// D39: the search contract.
+
+export const searchObjects = ['message', 'dialogue', 'memory'] as const;
+export type SearchObject = (typeof searchObjects)[number];
+
+export const searchBody = z
+  .object({
+    query: z
+      .string()
+      .trim()
+      .min(3, coded('SEARCH_QUERY_TOO_SHORT', 'query must be at least 3 characters after trimming'))
+      .max(2000),
+    object: z
+      .enum(searchObjects, coded('INVALID_PARAMETER', 'object must be one of message, dialogue, memory'))
+      .default('message'),
+    namespace: namespaceField
+      .optional()
+      .describe('Search this namespace; without it, items with no namespace'),
+    dialogueId: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('Only messages of this dialogue (object=message)'),
+    tag: z
+      .union([tagsField.element, tagsField])
+      .optional()
+      .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+      .describe('Only items carrying every given tag'),
+    limit: z.number().int().min(1).max(100).default(10),
+    minRelevance: z.number().min(0).max(1).default(0),
+  })
+  .strict()
+  .refine((body) => body.dialogueId === undefined || body.object === 'message', {
+    path: ['dialogueId'],
+    message: 'dialogueId applies to object=message only',
+  });
+
+export type SearchInput = z.output<typeof searchBody>;
+
+export const searchModes = ['semantic', 'hybrid', 'lexical'] as const;
+export type SearchMode = (typeof searchModes)[number];
+
+export const searchResponse = z
+  .object({
+    results: z.array(
+      z.object({
+        relevance: z.number().min(0).max(1),
+        item: z.record(z.string(), z.unknown()).describe('The found message, dialogue or memory record'),
+      }),
+    ),
+    mode: z.enum(searchModes),
+  })
+  .meta({ id: 'SearchResults' });

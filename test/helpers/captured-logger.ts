@@ -1,0 +1,14 @@
+import { Writable } from 'node:stream';
+import { createLogger } from '../../src/http/logging.js';
+
+/** The process logger of server.ts, at info level, writing into memory for inspection. */
+export function capturedLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(String(chunk));
+      callback();
+    },
+  });
+  return { logger: createLogger({ LOG_LEVEL: 'info' }, stream), text: () => lines.join('') };
+}

@@ -1,0 +1,106 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type TestContext,
+  asProject,
+  createProject,
+  createTestContext,
+  expectError,
+} from '../helpers/app.js';
+import { PROBE, registerProbeRoutes } from '../helpers/probe-routes.js';
+
+const extend = registerProbeRoutes;
+
+/** Repeats `request` until it is shed (the first pressure sample comes after one interval). */
+async function untilShed(request: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const response = await request();
+    if (response.statusCode === 503) return response;
+    await sleep(20);
+  }
+  throw new Error('never shed');
+}
+
+describe('load shedding', () => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After past the heap threshold, but keeps /healthz', async () => {
+    const ctx = await createTestContext(
+      {
+        LOAD_SHED_MAX_HEAP_USED_BYTES: '1',
+        LOAD_SHED_SAMPLE_INTERVAL_MS: '20',
+        LOAD_SHED_RETRY_AFTER_SECONDS: '7',
+      },
+      { extend },
+    );
+    try {
+      const shed = await untilShed(() => ctx.app.inject({ method: 'GET', url: '/admin/v1/projects' }));
+      const error = expectError(shed, 503, 'SERVICE_UNAVAILABLE');
+      expect(error.type).toBe('service_unavailable');
+      expect(shed.headers['retry-after']).toBe('7');
+      expectError(
+        await ctx.app.inject({ method: 'POST', url: PROBE, payload: {} }),
+        503,
+        'SERVICE_UNAVAILABLE',
+      );
+      expectError(await ctx.app.inject({ method: 'GET', url: '/no/such/route' }), 503, 'SERVICE_UNAVAILABLE');
+      expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('answers 503 while the event loop is blocked past LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS', async () => {
+    const ctx = await createTestContext(
+      { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '50', LOAD_SHED_SAMPLE_INTERVAL_MS: '200' },
+      { extend },
+    );
+    try {
+      const shed = await untilShed(async () => {
+        // Hold the loop well past the threshold, then let the pressure sample run.
+        const until = Date.now() + 600;
+        while (Date.now() < until) {
+          /* busy */
+        }
+        await sleep(1);
+        return ctx.app.inject({ method: 'GET', url: '/readyz' });
+      });
+      expectError(shed, 503, 'SERVICE_UNAVAILABLE');
+      expect(shed.headers['retry-after']).toBe('5');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('load shedding defaults', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ RATE_LIMIT_MAX: '100000' }, { extend });
+  });
+  afterAll(() => ctx.close());
+
+  it('never shed ordinary concurrent use: hundreds of requests at once, 1 MiB bodies', async () => {
+    const call = asProject(ctx.app, await createProject(ctx.app));
+    const body = JSON.stringify({ content: 'x'.repeat(1024 * 1024) });
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const responses = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          i % 3 === 0
+            ? call({
+                method: 'POST',
+                url: PROBE,
+                payload: body,
+                headers: { 'content-type': 'application/json' },
+              })
+            : call({ method: 'GET', url: PROBE }),
+        ),
+      );
+      statuses.push(...responses.map((response) => response.statusCode));
+      // Let the pressure samples see the load just made.
+      await sleep(1100);
+    }
+    expect(statuses.filter((status) => status === 503)).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([200, 201]));
+  });
+});

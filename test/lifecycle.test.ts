@@ -1,0 +1,175 @@
+import http from 'node:http';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from './helpers/app.js';
+import { testServerUrl } from './helpers/database.js';
+import { type RunningServer, freePort, freshStoreEnv, spawnServerProcess } from './helpers/processes.js';
+
+// Issue 8, lifecycle: graceful shutdown of the real server process, and start-up that waits for
+// its database. Each test starts its own processes and kills them by pid.
+
+const started: RunningServer[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const server of started.splice(0)) await server.stop('SIGKILL');
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** A server process with info logs (the lifecycle's messages are checked), not waited for. */
+async function spawn(env: Record<string, string>) {
+  const server = await spawnServerProcess({ ADMIN_TOKEN, LOG_LEVEL: 'info', ...env });
+  started.push(server);
+  return server;
+}
+
+async function start(env: Record<string, string>) {
+  const server = await spawn(env);
+  await server.ready();
+  return server;
+}
+
+async function storeEnv(): Promise<Record<string, string>> {
+  const store = await freshStoreEnv();
+  cleanups.push(store.remove);
+  return store.env;
+}
+
+/** A POST whose body is sent in two parts, so that it is in flight for as long as the test wants. */
+function slowPost(url: string, path: string, body: string) {
+  const request = http.request(`${url}${path}`, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    },
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+      });
+      res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+    });
+    request.on('error', reject);
+  });
+  const half = Math.floor(body.length / 2);
+  request.write(body.slice(0, half));
+  return { finish: () => request.end(body.slice(half)), response };
+}
+
+async function readyz(url: string) {
+  const response = await fetch(`${url}/readyz`);
+  return { status: response.status, body: (await response.json()) as { status: string } };
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM turns /readyz to 503, finishes the request in flight, closes the database and exits 0', async () => {
+    const env = { ...(await storeEnv()), SHUTDOWN_DRAIN_MS: '1500', SHUTDOWN_GRACE_MS: '20000' };
+    const server = await start(env);
+    expect(await readyz(server.baseUrl)).toEqual({ status: 200, body: { status: 'ready' } });
+
+    const inFlight = slowPost(server.baseUrl, '/admin/v1/projects', JSON.stringify({ name: 'in-flight' }));
+    // The request has reached the server (its headers are read) before the signal.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+
+    // During the drain period the listener still answers, and readiness says "go elsewhere".
+    const during = await waitFor(async () => {
+      const probe = await readyz(server.baseUrl);
+      return probe.status === 503 ? probe : undefined;
+    });
+    expect(during.body).toEqual({ status: 'shutting_down' });
+
+    inFlight.finish();
+    const answered = await inFlight.response;
+    expect(answered.status).toBe(201);
+    const { project } = JSON.parse(answered.body) as { project: { id: string } };
+
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.lines().some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+    // New connections are refused once it is gone.
+    await expect(fetch(`${server.baseUrl}/healthz`)).rejects.toThrow();
+
+    // The acknowledged write is there after a restart on the same store.
+    const again = await start(env);
+    const fetched = await fetch(`${again.baseUrl}/admin/v1/projects/${project.id}`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(fetched.status).toBe(200);
+    expect(((await fetched.json()) as { name: string }).name).toBe('in-flight');
+  });
+
+  it('exits 1 when a request is still in flight at the end of SHUTDOWN_GRACE_MS', async () => {
+    const server = await start({ ...(await storeEnv()), SHUTDOWN_GRACE_MS: '1500' });
+    const stuck = slowPost(server.baseUrl, '/admin/v1/projects', JSON.stringify({ name: 'never-finished' }));
+    stuck.response.catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(server.lines().some((line) => line.includes('grace period over'))).toBe(true);
+  });
+});
+
+describe.runIf(testServerUrl())('start-up waits for the database (Postgres)', () => {
+  it('waits with backoff for a database created after the start, then serves', async () => {
+    const serverUrl = testServerUrl()!;
+    const later = new URL(serverUrl);
+    later.pathname = `/parley_later_${Date.now().toString(36)}`;
+    const server = await spawn({ DATABASE_URL: later.toString() });
+
+    // 3D000 "database does not exist": transient while an orchestrator is still creating it.
+    await server.waitForOutput(/database not reachable yet/);
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${later.pathname.slice(1)}`);
+    } finally {
+      await admin.end();
+    }
+    cleanups.push(async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${later.pathname.slice(1)} WITH (FORCE)`);
+      await dropper.end();
+    });
+
+    await server.ready();
+    expect(await readyz(server.baseUrl)).toEqual({ status: 200, body: { status: 'ready' } });
+  });
+
+  it('gives up with exit 1 after DATABASE_WAIT_MS when nothing ever listens', async () => {
+    // A port nothing listens on: one just released.
+    const port = await freePort();
+
+    const server = await spawn({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/parley`,
+      DATABASE_WAIT_MS: '1500',
+    });
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    const waits = server.lines().filter((line) => line.includes('database not reachable yet'));
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits[0]).toContain('ECONNREFUSED');
+    expect(server.lines().join('\n')).toContain('Parley failed to start');
+  });
+
+  it('fails at once on an error that waiting cannot fix', async () => {
+    const bad = new URL(testServerUrl()!);
+    bad.username = 'no_such_role_for_parley';
+    const server = await spawn({ DATABASE_URL: bad.toString(), DATABASE_WAIT_MS: '600000' });
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(server.lines().some((line) => line.includes('database not reachable yet'))).toBe(false);
+  });
+});
