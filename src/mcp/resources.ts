@@ -62,6 +62,30 @@ const kinds: Record<string, ResourceKind> = {
       };
     },
   },
+  memory: {
+    template: {
+      uriTemplate: 'parley://memory/{id}',
+      name: 'memory',
+      title: 'Memory',
+      description: 'A memory of this project: its label, value, namespace and tags',
+      mimeType: JSON_TYPE,
+    },
+    read: (id, request, ctx) => request.server.services.memories.getMemory(ctx.projectId, id),
+    async list(next, request, ctx) {
+      const query = { tag: [], order: 'desc' as const, limit: LIST_PAGE, next };
+      const page = await request.server.services.memories.listMemories(ctx.projectId, query);
+      return {
+        resources: page.items.map((memory) => ({
+          uri: `parley://memory/${encodeURIComponent(memory.id)}`,
+          name: memory.id,
+          title: memory.label ?? `Memory ${memory.id}`,
+          description: memory.value.slice(0, 200),
+          mimeType: JSON_TYPE,
+        })),
+        next: page.next,
+      };
+    },
+  },
 };
 
 const kindNames = Object.keys(kinds);

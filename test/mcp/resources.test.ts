@@ -52,10 +52,11 @@ async function readError(uri: string): Promise<McpError> {
 }
 
 describe('MCP resources', () => {
-  it('offers the dialogue template', async () => {
+  it('offers the dialogue and memory templates', async () => {
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual([
       'parley://dialogue/{id}',
+      'parley://memory/{id}',
     ]);
   });
 

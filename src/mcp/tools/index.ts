@@ -7,7 +7,9 @@ import {
   updateDialogue,
   updateState,
 } from './dialogues.js';
+import { createMemory, deleteMemory, getMemory, listMemories } from './memories.js';
 import { addMessages, getMessage, listMessages } from './messages.js';
+import { search } from './search.js';
 
 /** The tools of D42. */
 export const parleyTools: readonly McpTool[] = [
@@ -20,4 +22,9 @@ export const parleyTools: readonly McpTool[] = [
   addMessages,
   listMessages,
   getMessage,
+  search,
+  createMemory,
+  listMemories,
+  getMemory,
+  deleteMemory,
 ];
