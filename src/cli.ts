@@ -5,6 +5,10 @@ import { runMigrations } from './db/migrate.js';
 import { packageVersion } from './lib/package-info.js';
 import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
+import { createEmbedderFromConfig } from './embeddings/index.js';
+import { createLogger } from './http/logging.js';
+import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
+import { drainEmbeddingQueue, reindexEmbeddings, startEmbeddingWorker } from './modules/embeddings/worker.js';
 import { startServer } from './server.js';
 
 // D10: `parley` manages projects and keys directly in the database, runs migrations and serves.
@@ -106,6 +110,46 @@ export function buildCli(config: () => Config): Command {
     .command('migrate')
     .description('Apply pending database migrations (also done at every start)')
     .action(() => withDatabase(config(), async () => print({ migrated: true })));
+
+  program
+    .command('worker')
+    .description('Run an embedding worker on its own (set EMBEDDING_WORKER=false on the servers)')
+    .action(async () => {
+      const cfg = config();
+      const embedder = await createEmbedderFromConfig(cfg);
+      if (!embedder) throw new Error('EMBEDDINGS=none: there is nothing for a worker to do');
+      await withDatabase(cfg, async (handle) => {
+        await ensureVectorIndexes(handle, embedder);
+        const worker = startEmbeddingWorker({ db: handle.db, embedder, logger: createLogger(cfg) });
+        await new Promise<void>((resolve) => {
+          process.once('SIGTERM', resolve);
+          process.once('SIGINT', resolve);
+        });
+        // Finishes the batch in hand; unfinished jobs keep their lease and return to the queue.
+        await worker.stop();
+      });
+      await embedder.close();
+    });
+
+  program
+    .command('reindex')
+    .description('Queue everything not embedded by the configured model (D41), then embed it')
+    .option('--queue-only', 'only queue the jobs; a running worker embeds them')
+    .action(async (options: { queueOnly?: boolean }) => {
+      const cfg = config();
+      const embedder = await createEmbedderFromConfig(cfg);
+      if (!embedder) throw new Error('EMBEDDINGS=none: there is no model to index with');
+      try {
+        await withDatabase(cfg, async (handle) => {
+          await ensureVectorIndexes(handle, embedder);
+          const queued = await reindexEmbeddings(handle.db, embedder);
+          const embedded = options.queueOnly ? 0 : await drainEmbeddingQueue({ db: handle.db, embedder });
+          print({ model: embedder.id, queued, embedded });
+        });
+      } finally {
+        await embedder.close();
+      }
+    });
 
   program
     .command('serve')
