@@ -8,7 +8,9 @@ import {
   updateDialogue,
   updateState,
 } from './dialogues.js';
+import { createMemory, deleteMemory, getMemory, listMemories } from './memories.js';
 import { addMessages, getMessage, listMessages } from './messages.js';
+import { search } from './search.js';
 
 /** The tools of D42. */
 export const parleyTools: readonly McpTool[] = [
@@ -22,4 +24,9 @@ export const parleyTools: readonly McpTool[] = [
   addMessages,
   listMessages,
   getMessage,
+  search,
+  createMemory,
+  listMemories,
+  getMemory,
+  deleteMemory,
 ];
