@@ -140,7 +140,7 @@ function textQuery(job: ClaimedJob) {
         FROM messages m
         WHERE m.project_id = ${job.projectId} AND m.dialogue_id = ${job.dialogueId} AND m.id = ${job.objectId}`;
     case 'dialogue':
-      // search_text already holds the label, the tags and the summary (dialogueSearchText).
+      // search_text already holds label, tags and the summary (compaction adds it, D22).
       return sql`SELECT search_text AS text, NULL AS context FROM dialogues
         WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
     case 'memory':
