@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-envelope.js';
+import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { AppError } from '../../http/errors.js';
 import { contextOf, sendWrite } from '../../http/writes.js';
 import { dialogueMessageInputs } from '../messages/inputs.js';
@@ -114,11 +115,18 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       sendWrite(request, reply, 200, (tx) => dialogues.remove(tx, contextOf(request), request.params.id)),
   );
 
-  app.put(
-    '/dialogue/:id/state',
-    {
+  refuseMissingPathParameter(app, ['PUT', 'DELETE'], '/dialogue', 'id');
+
+  // D3: every action answers to PUT and POST, each documented with its own operationId.
+  for (const method of ['PUT', 'POST'] as const) {
+    const suffix = method === 'POST' ? 'Post' : '';
+
+    // State is not an action, but answers to POST as well, so that no client meets INVALID_ACTION here.
+    app.route({
+      method,
+      url: '/dialogue/:id/state',
       schema: {
-        operationId: 'updateDialogueState',
+        operationId: `updateDialogueState${suffix}`,
         summary: 'Merge the body into the dialogue state (JSON Merge Patch)',
         description: 'A null value removes the key. Works on ended dialogues (D20).',
         tags,
@@ -126,16 +134,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         body: stateBody,
         response: { 200: dialogueSchema, ...errorResponses(400, 401, 404, 429) },
       },
-    },
-    async (request, reply) =>
-      sendWrite(request, reply, 200, (tx) =>
-        dialogues.updateState(tx, contextOf(request), request.params.id, request.body),
-      ),
-  );
-
-  // D3: every action answers to PUT and POST, each documented with its own operationId.
-  for (const method of ['PUT', 'POST'] as const) {
-    const suffix = method === 'POST' ? 'Post' : '';
+      handler: async (request, reply) =>
+        sendWrite(request, reply, 200, (tx) =>
+          dialogues.updateState(tx, contextOf(request), request.params.id, request.body),
+        ),
+    });
 
     app.route({
       method,
