@@ -94,6 +94,18 @@ describe('MCP dialogue and message tools', () => {
     expect(rest2.items.map((m) => m.id)).toEqual(['reply-1']);
     expect(rest2.next).toBeNull();
 
+    // D40: found by its words at once, before any embedding exists.
+    const found = await callOk<{ results: { relevance: number; item: Message }[] }>(client, 'search', {
+      query: 'ships tomorrow',
+      dialogueId: created.id,
+    });
+    expect(found.results[0]?.item).toMatchObject({ id: 'reply-1', content: 'It ships tomorrow.' });
+    const dialogues = await callOk<{ results: { item: Dialogue }[] }>(client, 'search', {
+      query: 'order inquiry',
+      object: 'dialogue',
+    });
+    expect(dialogues.results.map((result) => result.item.id)).toContain(created.id);
+
     const one = await callOk<Message>(client, 'get_message', {
       dialogueId: created.id,
       messageId: 'reply-1',
@@ -202,15 +214,8 @@ describe('MCP dialogue and message tools', () => {
     expect((await callOk<Dialogue>(client, 'get_dialogue', { dialogueId: id })).totalMessages).toBe(0);
   });
 
-  it('stores content sent over MCP byte for byte, as REST returns it (D28)', async () => {
-    const { id } = await callOk<Dialogue>(client, 'create_dialogue', {});
-    // Written by hand: a JavaScript client could not send these keys in this order or this integer.
-    const content =
-      '{"b":1,"2":"two","a":[1.50,{"z":null}],"big":123456789012345678901234567890,"s":"\\u00e9"}';
-    const body =
-      '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add_messages","arguments":' +
-      `{"dialogueId":"${id}","messages":[{"role":"user","content":${content},"id":"exact"}]}}}`;
-    const response = await fetch(`${baseUrl}/mcp/v1`, {
+  function postRpc(body: string) {
+    return fetch(`${baseUrl}/mcp/v1`, {
       method: 'POST',
       headers: {
         ...project.auth,
@@ -220,13 +225,45 @@ describe('MCP dialogue and message tools', () => {
       },
       body,
     });
+  }
+
+  const addCall = (rpcId: number, dialogueId: string, messageId: string, content: string) =>
+    `{"jsonrpc":"2.0","id":${rpcId},"method":"tools/call","params":{"name":"add_messages","arguments":` +
+    `{"dialogueId":"${dialogueId}","messages":[{"role":"user","content":${content},"id":"${messageId}"}]}}}`;
+
+  async function storedText(dialogueId: string, messageId: string): Promise<string> {
+    const read = await rest()({
+      method: 'GET',
+      url: `/api/v1/message/${messageId}?dialogueId=${dialogueId}`,
+    });
+    return read.body;
+  }
+
+  it('stores content sent over MCP byte for byte, as REST returns it (D28)', async () => {
+    const { id } = await callOk<Dialogue>(client, 'create_dialogue', {});
+    // Written by hand: a JavaScript client could not send these keys in this order or this integer.
+    const content =
+      '{"b":1,"2":"two","a":[1.50,{"z":null}],"big":123456789012345678901234567890,"s":"\\u00e9"}';
+    const response = await postRpc(addCall(7, id, 'exact', content));
     const rpc = (await response.json()) as { result: CallToolResult };
     expect(rpc.result.isError).toBeUndefined();
     expect((rpc.result.content[1] as { text: string }).text).toContain(`"content":${content}`);
 
-    const read = await rest()({ method: 'GET', url: `/api/v1/message/exact?dialogueId=${id}` });
-    expect(read.body).toContain(`"content":${content}`);
-    expect(read.json().contentLength).toBe(Buffer.byteLength(content));
+    const read = await storedText(id, 'exact');
+    expect(read).toContain(`"content":${content}`);
+    expect(JSON.parse(read).contentLength).toBe(Buffer.byteLength(content));
+  });
+
+  it("takes each call's content from its own message in a JSON-RPC batch", async () => {
+    const { id } = await callOk<Dialogue>(client, 'create_dialogue', {});
+    const first = '{"n":10000000000000000001,"k":"first"}';
+    const second = '[{"type":"text","text":"second","2":1,"1":2}]';
+    // The ids in reverse order of position: content must follow the id, not the position.
+    const response = await postRpc(`[${addCall(22, id, 'one', first)},${addCall(21, id, 'two', second)}]`);
+    const answers = (await response.json()) as { id: number; result: CallToolResult }[];
+    expect(answers.map((answer) => answer.result.isError)).toEqual([undefined, undefined]);
+    expect(await storedText(id, 'one')).toContain(`"content":${first}`);
+    expect(await storedText(id, 'two')).toContain(`"content":${second}`);
   });
 
   it('reads over REST what MCP wrote, and over MCP what REST wrote', async () => {
