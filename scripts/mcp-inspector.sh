@@ -44,9 +44,11 @@ inspector() {
 step() {
   local name=$1
   shift
-  printf '\n$ npx -y %s --cli %s --transport http --header "Authorization: Bearer $KEY"' "$INSPECTOR" "$URL"
-  printf ' %q' "$@"
-  printf '\n'
+  {
+    printf '\n$ npx -y %s --cli %s --transport http --header "Authorization: Bearer $KEY"' "$INSPECTOR" "$URL"
+    printf ' %q' "$@"
+    printf '\n'
+  } >&2
   inspector "$@" | tee "$WORK/$name.json"
 }
 

@@ -149,11 +149,24 @@ describe('MCP dialogue and message tools', () => {
   it('gives a readable text first and the exact JSON second', async () => {
     const result = (await client.callTool({
       name: 'create_dialogue',
-      arguments: { label: 'Rendered', message: { role: 'user', content: 'Hello there' } },
+      arguments: {
+        label: 'Rendered',
+        messages: [
+          { role: 'user', content: 'Hello there' },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'Let me look.' },
+              { type: 'tool_use', name: 'lookup' },
+            ],
+          },
+        ],
+      },
     })) as CallToolResult;
     const [readable, json] = result.content as { type: 'text'; text: string }[];
-    expect(readable!.text).toMatch(/^Dialogue dlg_\S+ "Rendered": active, 1 message/);
+    expect(readable!.text).toMatch(/^Dialogue dlg_\S+ "Rendered": active, 2 messages/);
     expect(readable!.text).toContain('[user] Hello there');
+    expect(readable!.text).toContain('[assistant] Let me look. [tool_use lookup]');
     expect(JSON.parse(json!.text)).toEqual(result.structuredContent);
   });
 
