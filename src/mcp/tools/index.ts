@@ -1,5 +1,6 @@
 import type { McpTool } from '../tool-kit.js';
 import {
+  compactDialogue,
   createDialogue,
   endDialogue,
   getDialogue,
@@ -18,6 +19,7 @@ export const parleyTools: readonly McpTool[] = [
   getDialogue,
   updateDialogue,
   endDialogue,
+  compactDialogue,
   updateState,
   addMessages,
   listMessages,

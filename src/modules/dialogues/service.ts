@@ -193,7 +193,7 @@ export function createDialogueService() {
         tags,
         label,
         state: patch.state ? mergeState(row.state, patch.state) : row.state,
-        searchText: dialogueSearchText({ label, tags }),
+        searchText: dialogueSearchText({ label, tags, summary: row.summary }),
       });
       if (patch.tags !== undefined || patch.label !== undefined) {
         await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
