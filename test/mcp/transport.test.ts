@@ -50,6 +50,54 @@ describe('MCP transport', () => {
     await client.close();
   });
 
+  it('lists the tools of D42, each with a description for a model and object schemas in and out', async () => {
+    const client = await connectMcp(baseUrl, project.apiKey);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      [
+        'create_dialogue',
+        'list_dialogues',
+        'get_dialogue',
+        'update_dialogue',
+        'end_dialogue',
+        'compact_dialogue',
+        'update_state',
+        'add_messages',
+        'list_messages',
+        'get_message',
+        'search',
+        'create_memory',
+        'list_memories',
+        'get_memory',
+        'delete_memory',
+      ].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.description!.length, tool.name).toBeGreaterThan(100);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      // Self-contained schemas: no references for a client or model to follow.
+      expect(JSON.stringify(tool.inputSchema) + JSON.stringify(tool.outputSchema)).not.toContain('$ref');
+      // D44: list_*, get_* and search are reads; every other tool changes data.
+      const read = /^(list_|get_)/.test(tool.name) || tool.name === 'search';
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(read);
+    }
+    const create = tools.find((tool) => tool.name === 'create_dialogue')!;
+    expect(Object.keys(create.inputSchema.properties!)).toEqual(
+      expect.arrayContaining([
+        'namespace',
+        'threadOf',
+        'label',
+        'tags',
+        'metadata',
+        'state',
+        'messages',
+        'message',
+      ]),
+    );
+    await client.close();
+  });
+
   it('refuses a request without a key, or with an unknown key, with 401 as REST does (D6)', async () => {
     // The SDK's transport error carries the HTTP status and the body it got.
     await expect(connectMcp(baseUrl)).rejects.toMatchObject({ code: 401, message: /UNAUTHORIZED/ });
@@ -116,6 +164,14 @@ describe('MCP transport', () => {
     const body = (await response.json()) as { error: { code: number; message: string } };
     expect(body.error.code).toBe(-32602);
     expect(body.error.message).toContain('nope');
+  });
+
+  it('counts MCP requests in the request metrics like any route', async () => {
+    await rpc({ jsonrpc: '2.0', id: 9, method: 'tools/list' });
+    const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(
+      /parley_http_requests_total\{[^}]*route="\/mcp\/v1\/?"[^}]*status="200"[^}]*\} [1-9]/,
+    );
   });
 
   it('is left out of the OpenAPI document', async () => {
