@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, type TestProject, createProject, createTestContext } from '../helpers/app.js';
-import { connectMcp, listen } from '../helpers/mcp.js';
+import { connectMcp, listen, postMcp } from '../helpers/mcp.js';
 
 // D42: stateless Streamable HTTP at /mcp/v1, the REST keys, 405 for GET and DELETE.
 
@@ -11,17 +11,7 @@ let project: TestProject;
 let baseUrl: string;
 
 function rpc(body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${baseUrl}/mcp/v1`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: ACCEPT,
-      'mcp-protocol-version': '2025-06-18',
-      ...project.auth,
-      ...headers,
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  return postMcp(baseUrl, body, { ...project.auth, ...headers });
 }
 
 const initialize = {
