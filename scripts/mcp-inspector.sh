@@ -46,7 +46,9 @@ step() {
   shift
   {
     printf '\n$ npx -y %s --cli %s --transport http --header "Authorization: Bearer $KEY"' "$INSPECTOR" "$URL"
-    printf ' %q' "$@"
+    for arg in "$@"; do
+      if [[ $arg =~ ^[A-Za-z0-9_/.:=-]+$ ]]; then printf ' %s' "$arg"; else printf " '%s'" "$arg"; fi
+    done
     printf '\n'
   } >&2
   inspector "$@" | tee "$WORK/$name.json"
