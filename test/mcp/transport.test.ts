@@ -1,6 +1,9 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { type TestContext, type TestProject, createProject, createTestContext } from '../helpers/app.js';
-import { connectMcp, listen, postMcp } from '../helpers/mcp.js';
+import { callOk, connectMcp, listen, postMcp } from '../helpers/mcp.js';
 
 // D42: stateless Streamable HTTP at /mcp/v1, the REST keys, 405 for GET and DELETE.
 
@@ -131,6 +134,42 @@ describe('MCP transport', () => {
     const list = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     expect(list.status).toBe(200);
     expect(((await list.json()) as { result: { tools: unknown[] } }).result.tools).toBeInstanceOf(Array);
+  });
+
+  it('lets any instance answer any request: a client spread over two instances works (D49)', async () => {
+    const second = await buildApp({ config: context.config, database: context.database.handle });
+    const secondUrl = await listen(second);
+    // A round-robin load balancer: each HTTP request goes to the other instance.
+    const origins = [new URL(baseUrl), new URL(secondUrl)];
+    let turn = 0;
+    const answeredBy = new Set<string>();
+    const balanced: typeof fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const origin = origins[turn++ % origins.length]!;
+      url.host = origin.host;
+      answeredBy.add(origin.host);
+      return fetch(url, init);
+    };
+    const client = new Client({ name: 'balanced', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp/v1', baseUrl), {
+        fetch: balanced,
+        requestInit: { headers: project.auth },
+      }),
+    );
+    const { id } = await callOk<{ id: string }>(client, 'create_dialogue', {
+      message: { role: 'user', content: 'first instance or second?' },
+    });
+    await callOk(client, 'add_messages', {
+      dialogueId: id,
+      messages: [{ role: 'assistant', content: 'either' }],
+    });
+    expect(
+      (await callOk<{ totalMessages: number }>(client, 'get_dialogue', { dialogueId: id })).totalMessages,
+    ).toBe(2);
+    expect(answeredBy.size).toBe(2);
+    await client.close();
+    await second.close();
   });
 
   it('answers a notification with 202 and no body (D42: D50 is for REST)', async () => {
