@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { registerErrorHandling, renderFrameworkError } from './http/error-handler.js';
+import { AppError } from './http/errors.js';
 import { trustProxyOption } from './http/ip-allow-list.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerLoadShedding } from './http/load-shedding.js';
@@ -45,7 +46,10 @@ export interface AppDeps {
 }
 
 export interface Lifecycle {
+  /** Set at SIGTERM: /readyz answers 503 from then on. */
   shuttingDown: boolean;
+  /** Set when the listener closes: requests still arriving on open connections get 503. */
+  closing: boolean;
 }
 
 declare module 'fastify' {
@@ -72,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // One line per request with project and timing instead of Fastify's two (http/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // D11: a client's X-Request-Id is echoed when it is 1-128 safe characters.
@@ -105,12 +110,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   app.decorate('metrics', createMetrics({ database }));
-  app.decorate('lifecycle', { shuttingDown: false });
+  app.decorate('lifecycle', { shuttingDown: false, closing: false });
   // D44: the plan quota is counted inside every write's transaction.
   app.decorate('writeGuards', [quotaGuard(app.services.usage)]);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A request that arrives on a kept-alive connection after the listener closed: answered with
+    // the D11 envelope (Fastify's own 503 for this case has another shape, so it is turned off).
+    if (app.lifecycle.closing) {
+      reply.header('connection', 'close');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The server is shutting down; retry the request',
+        undefined,
+        1,
+      );
+    }
+  });
+  app.addHook('preClose', async () => {
+    app.lifecycle.closing = true;
   });
   // After the request id (a shed request's envelope names it), before everything else.
   await registerLoadShedding(app, config);

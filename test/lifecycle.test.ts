@@ -1,6 +1,8 @@
 import http from 'node:http';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, rowsOf } from '../src/db/client.js';
 import { ADMIN_TOKEN } from './helpers/app.js';
 import { testServerUrl } from './helpers/database.js';
 import { type RunningServer, freePort, freshStoreEnv, spawnServerProcess } from './helpers/processes.js';
@@ -120,6 +122,57 @@ describe('graceful shutdown', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 1, signal: null });
     expect(server.lines().some((line) => line.includes('grace period over'))).toBe(true);
+  });
+});
+
+describe('graceful shutdown with the embedding worker', () => {
+  it('leaves no job claimed: each memory is embedded or still queued for the next worker', async () => {
+    const env: Record<string, string> = {
+      ...(await storeEnv()),
+      EMBEDDINGS: 'local',
+      SHUTDOWN_GRACE_MS: '60000',
+    };
+    const server = await start(env);
+    const created = await fetch(`${server.baseUrl}/admin/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'worker-shutdown' }),
+    });
+    const { apiKey } = (await created.json()) as { apiKey: string };
+    const memories = 60;
+    for (let i = 0; i < memories; i += 10) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, j) =>
+          fetch(`${server.baseUrl}/api/v1/memory`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ value: `Remember fact ${i + j}: the order ships on day ${i + j}` }),
+          }).then((response) => expect(response.status).toBe(201)),
+        ),
+      );
+    }
+    // Stop while the worker is busy with the queue.
+    await waitFor(async () => {
+      const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+      return /parley_embeddings_total\{object="memory"\} [1-9]/.test(metrics) ? true : undefined;
+    }, 120_000);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+
+    const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? 'unused' });
+    try {
+      const [state] = rowsOf<{ claimed: number; queued: number; embedded: number }>(
+        await handle.db.execute(sql`
+          SELECT (SELECT count(*) FROM embedding_jobs WHERE locked_until > now())::int AS claimed,
+                 (SELECT count(*) FROM embedding_jobs)::int AS queued,
+                 (SELECT count(*) FROM memories WHERE embedding IS NOT NULL)::int AS embedded`),
+      );
+      expect(state!.claimed).toBe(0);
+      expect(state!.embedded).toBeGreaterThan(0);
+      expect(state!.embedded + state!.queued).toBe(memories);
+    } finally {
+      await handle.close();
+    }
   });
 });
 

@@ -240,7 +240,7 @@ describe('parley export / import', () => {
     await expect(
       importProject(target.handle.db, 'prj_transfer_other', fromLines(exported.slice(0, 900))),
     ).rejects.toThrow(/truncated/);
-    const withoutOneMessage = exported.filter((line, index) => index !== 10);
+    const withoutOneMessage = exported.filter((_line, index) => index !== 10);
     await expect(
       importProject(target.handle.db, 'prj_transfer_other', fromLines(withoutOneMessage)),
     ).rejects.toThrow(/announces/);

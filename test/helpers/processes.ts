@@ -17,7 +17,15 @@ const tsxLoader = pathToFileURL(
 
 /** The environment of a child: only what the test gives, plus PATH and HOME. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', EMBEDDINGS: 'none', ...env };
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: 'warn',
+    EMBEDDINGS: 'none',
+    // No shedding on event-loop delay on a shared test machine, unless a test asks for it.
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  };
 }
 
 /**
