@@ -44,3 +44,18 @@ export function limitParam(defaultLimit: number, max: number) {
 
 export const orderParam = (defaultOrder: 'asc' | 'desc') =>
   z.enum(['asc', 'desc']).default(defaultOrder).describe(`Sort order (default ${defaultOrder})`);
+
+/**
+ * One page out of `limit + 1` rows read: the rows to return, and the cursor of the next page
+ * made from the last of them (null on the last page).
+ */
+export function pageOf<T>(
+  rows: T[],
+  limit: number,
+  kind: string,
+  keyOf: (row: T) => CursorKey,
+): { page: T[]; next: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, next: rows.length > limit && last !== undefined ? encodeCursor(kind, keyOf(last)) : null };
+}

@@ -50,8 +50,8 @@ async function answerRpc(request: FastifyRequest, reply: FastifyReply): Promise<
 }
 
 export const mcpRoutes: FastifyPluginAsync = async (app) => {
-  // D6, D42: the same bearer keys as REST; the key decides the project. D45, D43: the same
-  // IP allow-list and rate limit as REST; one HTTP request counts once, whatever it carries.
+  // D6, D42-D45: the same bearer keys, IP allow-list and rate limit as REST; the key decides the
+  // project. The plan quota (D44) is counted by the write tools, through runWrite.
   requireApiKey(app);
 
   app.post('/', { schema: { hide: true } }, answerRpc);

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { asProject, createProject, expectError } from '../helpers/app.js';
 import {
-  type TestContext,
-  asProject,
-  createProject,
-  createTestContext,
-  expectError,
-} from '../helpers/app.js';
-import { type Api, V1, addMessage, createDialogue, getDialogue, walk } from '../helpers/dialogues.js';
+  type Api,
+  V1,
+  useProjectApi,
+  addMessage,
+  createDialogue,
+  getDialogue,
+  walk,
+} from '../helpers/dialogues.js';
 
-let ctx: TestContext;
-let api: Api;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = asProject(ctx.app, await createProject(ctx.app));
-});
-afterAll(() => ctx.close());
+const file = useProjectApi();
+const api: Api = (options) => file.api(options);
 
 const msg = (content: unknown, role = 'user') => ({ role, content });
 const DIALOGUE_FIELDS = [
@@ -166,6 +162,11 @@ describe('POST /dialogue', () => {
     }
   });
 
+  it('answers `messages` that is not a list with INVALID_MESSAGE_ARRAY', async () => {
+    const response = await api({ method: 'POST', url: `${V1}/dialogue`, payload: { messages: 'hello' } });
+    expectError(response, 400, 'INVALID_MESSAGE_ARRAY');
+  });
+
   it('refuses message content that is empty, in a message of the creation', async () => {
     const response = await api({
       method: 'POST',
@@ -240,7 +241,7 @@ describe('GET /dialogue/{id}', () => {
 
 describe('GET /dialogue', () => {
   it('pages with keyset cursors, newest first by default, and ends with next: null (D26)', async () => {
-    const project = asProject(ctx.app, await createProject(ctx.app));
+    const project = asProject(file.ctx.app, await createProject(file.ctx.app));
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push((await createDialogue(project, { label: `d${i}` })).id);
     const first = await project({ method: 'GET', url: `${V1}/dialogue?limit=3` });
@@ -257,7 +258,7 @@ describe('GET /dialogue', () => {
   });
 
   it('filters by namespace, tag (all given), status and threads', async () => {
-    const project = asProject(ctx.app, await createProject(ctx.app));
+    const project = asProject(file.ctx.app, await createProject(file.ctx.app));
     const a = await createDialogue(project, { namespace: 'alice', tags: ['x', 'y'] });
     const b = await createDialogue(project, { namespace: 'bob', tags: ['x'] });
     const thread = await createDialogue(project, { threadOf: a.id });
@@ -274,7 +275,7 @@ describe('GET /dialogue', () => {
   });
 
   it('filters by a UTC day and by intervals of dates or date-times', async () => {
-    const project = asProject(ctx.app, await createProject(ctx.app));
+    const project = asProject(file.ctx.app, await createProject(file.ctx.app));
     const dialogue = await createDialogue(project);
     const created = new Date(dialogue.created as string);
     const day = created.toISOString().slice(0, 10);

@@ -1,22 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  asProject,
-  createProject,
-  createTestContext,
-  expectError,
-} from '../helpers/app.js';
-import { type Api, V1, createDialogue, getDialogue } from '../helpers/dialogues.js';
+import { describe, expect, it } from 'vitest';
+import { asProject, createProject, expectError } from '../helpers/app.js';
+import { type Api, V1, useProjectApi, createDialogue, getDialogue } from '../helpers/dialogues.js';
 
-let ctx: TestContext;
-let api: Api;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = asProject(ctx.app, await createProject(ctx.app));
-});
-afterAll(() => ctx.close());
+const file = useProjectApi();
+const api: Api = (options) => file.api(options);
 
 const put = (id: string, payload: unknown) =>
   api({ method: 'PUT', url: `${V1}/dialogue/${id}`, payload: payload as Record<string, unknown> });
@@ -131,6 +119,13 @@ describe('PUT /dialogue/{id}/state', () => {
       payload: { done: true },
     });
     expect(response.json()).toMatchObject({ status: 'ended', state: { done: true } });
+    // State is not an action: POST works too (docs/api-decisions.md).
+    const post = await api({
+      method: 'POST',
+      url: `${V1}/dialogue/${dialogue.id}/state`,
+      payload: { more: 1 },
+    });
+    expect(post.json()).toMatchObject({ status: 'ended', state: { done: true, more: 1 } });
   });
 
   it('keeps a __proto__ key as a plain key', async () => {
@@ -183,25 +178,6 @@ describe('actions', () => {
       expectError(await api({ method, url: `${V1}/dialogue/dlg_nope/end` }), 404, 'DIALOGUE_NOT_FOUND');
     }
   });
-
-  it('answers compact and continue with 501 after the dialogue lookup, changing nothing', async () => {
-    const dialogue = await createDialogue(api);
-    for (const method of ['PUT', 'POST'] as const) {
-      for (const action of ['compact', 'continue']) {
-        expectError(
-          await api({ method, url: `${V1}/dialogue/${dialogue.id}/${action}` }),
-          501,
-          'NOT_IMPLEMENTED',
-        );
-        expectError(
-          await api({ method, url: `${V1}/dialogue/dlg_nope/${action}` }),
-          404,
-          'DIALOGUE_NOT_FOUND',
-        );
-      }
-    }
-    expect((await getDialogue(api, dialogue.id)).status).toBe('active');
-  });
 });
 
 describe('DELETE /dialogue/{id}', () => {
@@ -212,7 +188,7 @@ describe('DELETE /dialogue/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, id: parent.id });
     expectError(await api({ method: 'GET', url: `${V1}/dialogue/${parent.id}` }), 404, 'DIALOGUE_NOT_FOUND');
-    const rows = await ctx.app.db.execute(
+    const rows = await file.ctx.app.db.execute(
       sql`SELECT count(*)::int AS n FROM messages WHERE dialogue_id = ${parent.id}`,
     );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
@@ -244,10 +220,10 @@ describe('DELETE /dialogue/{id}', () => {
 
 describe('expiry (D24)', () => {
   it('shows an idle dialogue as expired and refuses new messages with DIALOGUE_EXPIRED', async () => {
-    const project = asProject(ctx.app, await createProject(ctx.app, { dialogueTtlSeconds: 3600 }));
+    const project = asProject(file.ctx.app, await createProject(file.ctx.app, { dialogueTtlSeconds: 3600 }));
     const idle = await createDialogue(project);
     const fresh = await createDialogue(project);
-    await ctx.app.db.execute(
+    await file.ctx.app.db.execute(
       sql`UPDATE dialogues SET modified = now() - interval '2 hours' WHERE id = ${idle.id}`,
     );
     const shown = await getDialogue(project, idle.id);
@@ -282,7 +258,7 @@ describe('expiry (D24)', () => {
 
 describe('immutable projects (D25)', () => {
   it('writes a dialogue once; every later change is DIALOGUE_IMMUTABLE; reads, state and end work', async () => {
-    const project = asProject(ctx.app, await createProject(ctx.app, { immutableDialogues: true }));
+    const project = asProject(file.ctx.app, await createProject(file.ctx.app, { immutableDialogues: true }));
     const dialogue = await createDialogue(project, {
       messages: [{ role: 'user', content: 'kept', id: 'm1' }],
     });

@@ -99,7 +99,7 @@ describe('admin API (D7, D8)', () => {
       400,
       'INVALID_INPUT',
     );
-    expect(unknown.details?.[0]?.field).toBe('settings');
+    expect(unknown.details?.[0]?.field).toBe('settings.bogus');
     const typed = expectError(
       await admin({
         method: 'POST',

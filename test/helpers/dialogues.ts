@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type TestContext, asProject, createProject, createTestContext } from './app.js';
 
 // Small drivers of the dialogue and message routes, for tests.
 
@@ -7,6 +8,22 @@ import { expect } from 'vitest';
 export type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
 export const V1 = '/api/v1';
+
+export interface ProjectApi {
+  ctx: TestContext;
+  api: Api;
+}
+
+/** A fresh app and one project for a whole test file (STYLE 10); its hooks build and close them. */
+export function useProjectApi(env: Record<string, string> = {}): ProjectApi {
+  const state = {} as ProjectApi;
+  beforeAll(async () => {
+    state.ctx = await createTestContext(env);
+    state.api = asProject(state.ctx.app, await createProject(state.ctx.app));
+  });
+  afterAll(() => state.ctx.close());
+  return state;
+}
 
 /** Sends `text` as the body byte for byte (a JS object would lose key order and big integers). */
 export function sendRaw(api: Api, method: 'POST' | 'PUT', url: string, text: string, headers = {}) {

@@ -1,23 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
-import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
-import { type Api, type MessageBody, V1, createDialogue, getDialogue, walk } from '../helpers/dialogues.js';
+import {
+  type Api,
+  type MessageBody,
+  V1,
+  createDialogue,
+  getDialogue,
+  useProjectApi,
+  walk,
+} from '../helpers/dialogues.js';
 
 // D35 under concurrency, and the stability of message cursors (D29, D32). On real Postgres
 // (TEST_DATABASE_URL) the requests run on parallel connections.
 
-let ctx: TestContext;
-let api: Api;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = asProject(ctx.app, await createProject(ctx.app));
-});
-afterAll(() => ctx.close());
+// Hundreds of requests at once on a busy test machine: no load shedding (0 = off), no rate limit.
+const file = useProjectApi({ LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_MAX: '100000' });
+const api: Api = (options) => file.api(options);
 
 async function storedCount(dialogueId: string): Promise<number> {
-  const result = await ctx.app.db.execute(
+  const result = await file.ctx.app.db.execute(
     sql`SELECT count(*)::int AS n FROM messages WHERE dialogue_id = ${dialogueId}`,
   );
   return rowsOf<{ n: number }>(result)[0]!.n;
@@ -65,6 +67,16 @@ describe('counters under concurrency (D35)', () => {
     );
     expect(results.every((r) => r.statusCode === 201)).toBe(true);
     expect((await getDialogue(api, parent.id)).threadCount).toBe(50);
+  });
+
+  it('deleting a parent and its threads at once neither deadlocks nor fails', async () => {
+    const parent = await createDialogue(api);
+    const threads = await Promise.all(
+      Array.from({ length: 20 }, () => createDialogue(api, { threadOf: parent.id })),
+    );
+    const deletes = [parent, ...threads].map((d) => api({ method: 'DELETE', url: `${V1}/dialogue/${d.id}` }));
+    const results = await Promise.all(deletes);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(21).fill(200));
   });
 
   it('no message lands after the end: every create either precedes it or gets DIALOGUE_ENDED', async () => {

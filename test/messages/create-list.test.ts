@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  asProject,
-  createProject,
-  createTestContext,
-  expectError,
-} from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/app.js';
 import {
   type Api,
   type MessageBody,
@@ -14,16 +8,11 @@ import {
   createDialogue,
   getDialogue,
   walk,
+  useProjectApi,
 } from '../helpers/dialogues.js';
 
-let ctx: TestContext;
-let api: Api;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = asProject(ctx.app, await createProject(ctx.app));
-});
-afterAll(() => ctx.close());
+const file = useProjectApi();
+const api: Api = (options) => file.api(options);
 
 const post = (payload: Record<string, unknown>) => api({ method: 'POST', url: `${V1}/message`, payload });
 const batch = (payload: Record<string, unknown>) => api({ method: 'POST', url: `${V1}/messages`, payload });

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  asProject,
-  createProject,
-  createTestContext,
-  expectError,
-} from '../helpers/app.js';
-import { type Api, V1, createDialogue, sendRaw } from '../helpers/dialogues.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/app.js';
+import { type Api, V1, createDialogue, sendRaw, useProjectApi } from '../helpers/dialogues.js';
 
 // D28: content comes back exactly as sent. Bodies are sent as text, because a JS object would
 // already lose key order and big integers before the request left the test.
 
-let ctx: TestContext;
-let api: Api;
+const file = useProjectApi();
+const api: Api = (options) => file.api(options);
 let dialogueId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  api = asProject(ctx.app, await createProject(ctx.app));
   dialogueId = (await createDialogue(api)).id;
 });
-afterAll(() => ctx.close());
 
 const MiB = 1_048_576;
 

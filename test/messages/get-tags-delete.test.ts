@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/app.js';
 import {
-  type TestContext,
-  asProject,
-  createProject,
-  createTestContext,
-  expectError,
-} from '../helpers/app.js';
-import { type Api, V1, addMessage, createDialogue, getDialogue } from '../helpers/dialogues.js';
+  type Api,
+  V1,
+  useProjectApi,
+  addMessage,
+  createDialogue,
+  getDialogue,
+} from '../helpers/dialogues.js';
 
-let ctx: TestContext;
-let api: Api;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  api = asProject(ctx.app, await createProject(ctx.app));
-});
-afterAll(() => ctx.close());
+const file = useProjectApi();
+const api: Api = (options) => file.api(options);
 
 describe('GET /message/{messageId}', () => {
   it('returns the whole record (D30)', async () => {
@@ -44,6 +39,27 @@ describe('GET /message/{messageId}', () => {
       404,
       'MESSAGE_NOT_FOUND',
     );
+  });
+});
+
+describe('a path without its id', () => {
+  it('answers MISSING_PARAMETER instead of an unknown route', async () => {
+    const cases = [
+      ['GET', `${V1}/message`],
+      ['PUT', `${V1}/message/`],
+      ['DELETE', `${V1}/message`],
+      ['DELETE', `${V1}/dialogue/dlg_x/messages`],
+      ['PUT', `${V1}/dialogue`],
+      ['DELETE', `${V1}/dialogue/`],
+    ] as const;
+    for (const [method, url] of cases) {
+      const error = expectError(
+        await api({ method, url, payload: method === 'PUT' ? { tags: [] } : undefined }),
+        400,
+        'MISSING_PARAMETER',
+      );
+      expect(error.details?.[0]?.field).toMatch(/^(id|messageId)$/);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-envelope.js';
+import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { AppError } from '../../http/errors.js';
 import { contextOf, sendWrite } from '../../http/writes.js';
 import { dialogueMessageInputs } from '../messages/inputs.js';
@@ -21,7 +22,7 @@ const tags = ['dialogues'];
 
 /** Dialogue operations (D15-D26). Rules live in the service. */
 export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { dialogues } = app.services;
+  const { dialogues, compaction } = app.services;
   const readDb = app.database.readDb;
 
   app.post(
@@ -114,11 +115,18 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       sendWrite(request, reply, 200, (tx) => dialogues.remove(tx, contextOf(request), request.params.id)),
   );
 
-  app.put(
-    '/dialogue/:id/state',
-    {
+  refuseMissingPathParameter(app, ['PUT', 'DELETE'], '/dialogue', 'id');
+
+  // D3: every action answers to PUT and POST, each documented with its own operationId.
+  for (const method of ['PUT', 'POST'] as const) {
+    const suffix = method === 'POST' ? 'Post' : '';
+
+    // State is not an action, but answers to POST as well, so that no client meets INVALID_ACTION here.
+    app.route({
+      method,
+      url: '/dialogue/:id/state',
       schema: {
-        operationId: 'updateDialogueState',
+        operationId: `updateDialogueState${suffix}`,
         summary: 'Merge the body into the dialogue state (JSON Merge Patch)',
         description: 'A null value removes the key. Works on ended dialogues (D20).',
         tags,
@@ -126,16 +134,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         body: stateBody,
         response: { 200: dialogueSchema, ...errorResponses(400, 401, 404, 429) },
       },
-    },
-    async (request, reply) =>
-      sendWrite(request, reply, 200, (tx) =>
-        dialogues.updateState(tx, contextOf(request), request.params.id, request.body),
-      ),
-  );
-
-  // D3: every action answers to PUT and POST, each documented with its own operationId.
-  for (const method of ['PUT', 'POST'] as const) {
-    const suffix = method === 'POST' ? 'Post' : '';
+      handler: async (request, reply) =>
+        sendWrite(request, reply, 200, (tx) =>
+          dialogues.updateState(tx, contextOf(request), request.params.id, request.body),
+        ),
+    });
 
     app.route({
       method,
@@ -151,24 +154,43 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         sendWrite(request, reply, 200, (tx) => dialogues.end(tx, contextOf(request), request.params.id)),
     });
 
-    for (const action of ['compact', 'continue'] as const) {
-      app.route({
-        method,
-        url: `/dialogue/:id/${action}`,
-        schema: {
-          operationId: `${action}Dialogue${suffix}`,
-          summary: action === 'compact' ? 'Summarize a dialogue' : 'Continue a dialogue in a new one',
-          description: 'Not available yet: answers 501 NOT_IMPLEMENTED for an existing dialogue.',
-          tags,
-          params: dialogueParams,
-          response: errorResponses(400, 401, 404, 429, 501),
-        },
-        handler: async (request) => {
-          await dialogues.lookup(readDb, contextOf(request), request.params.id);
-          throw new AppError('NOT_IMPLEMENTED', `The ${action} action is not available yet`);
-        },
-      });
-    }
+    app.route({
+      method,
+      url: '/dialogue/:id/compact',
+      schema: {
+        operationId: `compactDialogue${suffix}`,
+        summary: 'Summarize a dialogue and store the summary on it',
+        description:
+          'D22: `summary` covers every message (incrementally: the previous summary plus newer messages). ' +
+          'Messages are kept. Written by the configured chat model, or offline by the extractive summarizer.',
+        tags,
+        params: dialogueParams,
+        response: { 200: dialogueSchema, ...errorResponses(400, 401, 404, 409, 429, 502, 504) },
+      },
+      handler: async (request, reply) =>
+        compaction.compact(contextOf(request), request.params.id, (write) =>
+          sendWrite(request, reply, 200, write),
+        ),
+    });
+
+    app.route({
+      method,
+      url: '/dialogue/:id/continue',
+      schema: {
+        operationId: `continueDialogue${suffix}`,
+        summary: 'Continue a dialogue in a new one that starts with its summary',
+        description:
+          'D21: compacts the dialogue, ends it, and creates a dialogue in the same namespace with the same tags, ' +
+          '`metadata.continuedFrom`, and the summary as its first `system` message.',
+        tags,
+        params: dialogueParams,
+        response: { 201: dialogueWithMessagesSchema, ...errorResponses(400, 401, 404, 409, 429, 502, 504) },
+      },
+      handler: async (request, reply) =>
+        compaction.continueDialogue(contextOf(request), request.params.id, (write) =>
+          sendWrite(request, reply, 201, write),
+        ),
+    });
 
     app.route({
       method,

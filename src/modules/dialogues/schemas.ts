@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorParam, limitParam, orderParam } from '../../http/cursor.js';
 import { metadataSchema, namespaceSchema, stateSchema, tagsSchema } from '../../http/fields.js';
 import { coded } from '../../http/validation.js';
-import { messageInputSchema, messageSchema } from '../messages/schemas.js';
+import { messageArraySchema, messageInputSchema, messageSchema } from '../messages/schemas.js';
 
 // The zod contract of the dialogue routes (STYLE 4).
 
@@ -33,8 +33,7 @@ export const createDialogueBody = z
     tags: tagsSchema.optional(),
     metadata: metadataSchema.optional(),
     state: stateSchema.optional(),
-    messages: z
-      .array(messageInputSchema)
+    messages: messageArraySchema
       .max(MAX_DIALOGUE_MESSAGES, tooMany)
       .optional()
       .describe('History, added first and in order'),
@@ -58,7 +57,7 @@ export const updateDialogueBody = z
     tags: tagsSchema.optional().describe('Replaces the whole list'),
     label: labelSchema.nullable().optional().describe('At most 128 characters; null clears it'),
     state: stateSchema.optional().describe('Merged into the state as a JSON Merge Patch (RFC 7396)'),
-    messages: z.array(messageInputSchema).max(MAX_DIALOGUE_MESSAGES, tooMany).optional(),
+    messages: messageArraySchema.max(MAX_DIALOGUE_MESSAGES, tooMany).optional(),
     message: messageInputSchema.optional(),
   })
   .strict()

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import { decodeCursor, encodeCursor, invalidCursor } from '../../http/cursor.js';
+import { decodeCursor, invalidCursor, pageOf } from '../../http/cursor.js';
 import { MAX_STATE_BYTES, jsonBytes } from '../../http/fields.js';
 import { AppError } from '../../http/errors.js';
 import type { WriteContext } from '../../http/writes.js';
@@ -24,6 +24,7 @@ import {
 } from './records.js';
 import * as repo from './repository.js';
 import { type ListDialoguesQuery, MAX_DIALOGUE_MESSAGES } from './schemas.js';
+import { deleteDialogueEmbeddingJobs, enqueueEmbedding } from '../embeddings/repository.js';
 
 // The rules of dialogues (D15-D26) as plain functions; REST and MCP both call them.
 
@@ -108,6 +109,10 @@ export function createDialogueService() {
         state: input.state ?? {},
         searchText: dialogueSearchText(input),
       });
+      // D40-D41: a dialogue with a label or tags is embedded from them after the write.
+      if (row.label !== null || row.tags.length > 0) {
+        await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: row.id });
+      }
       const appended = await appendMessages(tx, row, items);
       return withMessages(appended.dialogue, ctx.settings, appended.messages);
     },
@@ -150,12 +155,10 @@ export function createDialogueService() {
         limit: query.limit + 1,
         after,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      const next =
-        rows.length > query.limit && last
-          ? encodeCursor(CURSOR_KIND, [last.created.toISOString(), last.id])
-          : null;
+      const { page, next } = pageOf(rows, query.limit, CURSOR_KIND, (row) => [
+        row.created.toISOString(),
+        row.id,
+      ]);
       return { items: page.map((row) => toDialogueRecord(row, ctx.settings)), next };
     },
 
@@ -190,8 +193,11 @@ export function createDialogueService() {
         tags,
         label,
         state: patch.state ? mergeState(row.state, patch.state) : row.state,
-        searchText: dialogueSearchText({ label, tags }),
+        searchText: dialogueSearchText({ label, tags, summary: row.summary }),
       });
+      if (patch.tags !== undefined || patch.label !== undefined) {
+        await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
+      }
       const appended = await appendMessages(tx, updated, items);
       return withMessages(appended.dialogue, ctx.settings, appended.messages);
     },
@@ -227,10 +233,16 @@ export function createDialogueService() {
 
     /** DELETE /dialogue/{id} (D23): real deletion; threads survive as independent dialogues. */
     async remove(tx: Executor, ctx: WriteContext, id: string): Promise<{ success: true; id: string }> {
-      const row = await locked(tx, ctx, id);
+      const row = await repo.findDialogue(tx, ctx.projectId, id);
+      if (!row) throw notFound(id);
       refuseIfImmutable(ctx);
+      // Rows are locked parent first, then thread, as thread creation and a parent's deletion
+      // (which clears its threads' thread_of) lock them: no deadlock between those writers.
       if (row.threadOf !== null) await repo.changeThreadCount(tx, ctx.projectId, row.threadOf, -1);
-      await repo.deleteDialogue(tx, ctx.projectId, id);
+      // Deleted by a concurrent request meanwhile: this one rolls back and answers like a missing id.
+      if (!(await repo.deleteDialogue(tx, ctx.projectId, id))) throw notFound(id);
+      // D23: vectors went with the rows; pending jobs of the dialogue and its messages go too.
+      await deleteDialogueEmbeddingJobs(tx, ctx.projectId, id);
       return { success: true, id };
     },
   };

@@ -1,7 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/error-envelope.js';
+import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { contextOf, sendWrite } from '../../http/writes.js';
 import { messageInputAt } from './inputs.js';
+import type { MessageLocator } from './service.js';
 import {
   batchResponseSchema,
   createBatchBody,
@@ -25,6 +28,9 @@ const dialogueIdParams = dialogueMessageParams.pick({ dialogueId: true });
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { messages } = app.services;
   const readDb = app.database.readDb;
+  // One handler for DELETE /message/{messageId}?dialogueId= and its dialogue-scoped alias (D4).
+  const removeMessage = (request: FastifyRequest, reply: FastifyReply, locator: MessageLocator) =>
+    sendWrite(request, reply, 200, (tx) => messages.remove(tx, contextOf(request), locator));
 
   app.post(
     '/message',
@@ -153,11 +159,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deletedMessageSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
-    async (request, reply) =>
-      sendWrite(request, reply, 200, (tx) =>
-        messages.remove(tx, contextOf(request), { ...request.query, ...request.params }),
-      ),
+    async (request, reply) => removeMessage(request, reply, { ...request.query, ...request.params }),
   );
+
+  refuseMissingPathParameter(app, ['GET', 'PUT', 'DELETE'], '/message', 'messageId');
+  refuseMissingPathParameter(app, ['DELETE'], '/dialogue/:dialogueId/messages', 'messageId');
 
   app.delete(
     '/dialogue/:dialogueId/messages/:messageId',
@@ -171,9 +177,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deletedMessageSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
-    async (request, reply) =>
-      sendWrite(request, reply, 200, (tx) =>
-        messages.remove(tx, contextOf(request), { ...request.query, ...request.params }),
-      ),
+    async (request, reply) => removeMessage(request, reply, { ...request.query, ...request.params }),
   );
 };

@@ -69,7 +69,8 @@ export const createMessageBody = messageInputSchema
     example: { dialogueId: 'dlg_01jf3c9r0d6e8x2v7m4k5n1p0q', ...exampleMessage },
   });
 
-const arrayOfMessages = z.array(messageInputSchema, {
+/** A list of messages; anything else given as one is INVALID_MESSAGE_ARRAY. */
+export const messageArraySchema = z.array(messageInputSchema, {
   // A missing `messages` stays MISSING_PARAMETER; anything else that is not a list is this code.
   error: (issue) =>
     issue.input === undefined ? undefined : 'INVALID_MESSAGE_ARRAY|messages must be an array of messages',
@@ -79,7 +80,7 @@ export const createBatchBody = z
   .object({
     dialogueId: z.string().min(1).max(255),
     namespace: namespaceSchema.optional().describe("Must equal the dialogue's namespace (D34)"),
-    messages: arrayOfMessages
+    messages: messageArraySchema
       .min(1, coded('EMPTY_MESSAGE_ARRAY', 'messages must hold at least one message'))
       .max(
         MAX_BATCH_MESSAGES,

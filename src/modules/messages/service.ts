@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { decodeCursor, encodeCursor, invalidCursor } from '../../http/cursor.js';
+import { decodeCursor, invalidCursor, pageOf } from '../../http/cursor.js';
 import { AppError, type ErrorCode, type ErrorDetail } from '../../http/errors.js';
 import { RawJson } from '../../http/raw-json.js';
 import type { WriteContext } from '../../http/writes.js';
@@ -10,6 +10,7 @@ import { isExpired } from '../dialogues/records.js';
 import * as dialogueRepo from '../dialogues/repository.js';
 import * as repo from './repository.js';
 import { MAX_BATCH_MESSAGES, type MessageRecord, type Role } from './schemas.js';
+import { deleteEmbeddingJob, enqueueEmbedding } from '../embeddings/repository.js';
 
 // The rules of messages (D27-D36) as plain functions; REST and MCP both call them.
 
@@ -188,6 +189,16 @@ export async function appendMessages(
     throwDetails(taken);
   }
   inserted.sort((a, b) => a.seq - b.seq);
+  // D40: the embedding jobs commit with the messages; the vectors are made after the write.
+  await enqueueEmbedding(
+    tx,
+    inserted.map((row) => ({
+      projectId: dialogue.projectId,
+      objectType: 'message' as const,
+      dialogueId: dialogue.id,
+      objectId: row.id,
+    })),
+  );
   const latest = new Date(Math.max(...inserted.map((row) => row.created.getTime())));
   const updated = await dialogueRepo.addToCounters(
     tx,
@@ -294,12 +305,10 @@ export function createMessageService() {
         limit: query.limit + 1,
         after,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      const next =
-        rows.length > query.limit && last
-          ? encodeCursor(CURSOR_KIND, [last.created.toISOString(), last.seq])
-          : null;
+      const { page, next } = pageOf(rows, query.limit, CURSOR_KIND, (row) => [
+        row.created.toISOString(),
+        row.seq,
+      ]);
       return { items: page.map(toMessageRecord), next };
     },
 
@@ -342,6 +351,13 @@ export function createMessageService() {
       }
       // D35: the count and the latest `created` move in the deletion's own transaction.
       await dialogueRepo.subtractFromCounters(tx, ctx.projectId, dialogue.id, 1);
+      // D23: the vector went with the row; a job still pending goes too.
+      await deleteEmbeddingJob(tx, {
+        projectId: ctx.projectId,
+        objectType: 'message',
+        dialogueId: dialogue.id,
+        objectId: locator.messageId,
+      });
       return { success: true, id: locator.messageId, dialogueId: dialogue.id };
     },
   };

@@ -1,0 +1,157 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { type TestProject, asProject } from './app.js';
+
+// D46: nothing of one project is visible, countable or changeable through another project's key.
+// Each case is run by a stranger twice: with the owner's real ids and with ids that exist nowhere.
+// Both answers must be the same (status, code, and message once the ids are swapped), so that a
+// foreign id cannot be told apart from a missing one.
+
+export type Ids = Record<string, string>;
+
+export interface IsolationCase {
+  name: string;
+  request(ids: Ids): InjectOptions;
+}
+
+function swapIds(text: string, from: Ids, to: Ids): string {
+  let out = text;
+  for (const key of Object.keys(from)) out = out.replaceAll(from[key]!, to[key]!);
+  return out;
+}
+
+/** Strips what differs between any two responses (request id, timestamp). */
+function comparable(body: string): unknown {
+  const parsed = JSON.parse(body) as { error?: Record<string, unknown> };
+  if (parsed.error) {
+    const { requestId: _requestId, timestamp: _timestamp, ...rest } = parsed.error;
+    return { error: rest };
+  }
+  return parsed;
+}
+
+export async function expectForeignLikeMissing(
+  app: FastifyInstance,
+  stranger: TestProject,
+  cases: IsolationCase[],
+  foreignIds: Ids,
+  missingIds: Ids,
+): Promise<void> {
+  const as = asProject(app, stranger);
+  for (const { name, request } of cases) {
+    const foreign = await as(request(foreignIds));
+    const missing = await as(request(missingIds));
+    expect(foreign.statusCode, `${name}: ${foreign.body}`).toBe(missing.statusCode);
+    expect(comparable(swapIds(foreign.body, foreignIds, missingIds)), name).toEqual(comparable(missing.body));
+  }
+}
+
+const V1 = '/api/v1';
+
+/**
+ * Every dialogue and message route, keyed by `dialogueId`, `messageId` and `namespace` (the
+ * owner's namespace: the stranger even knows it). Write cases carry valid bodies, so that only
+ * the ids decide the answer.
+ */
+export function dialogueAndMessageCases(): IsolationCase[] {
+  const message = { role: 'user', content: 'intruder' };
+  const cases: IsolationCase[] = [
+    { name: 'get dialogue', request: (ids) => ({ method: 'GET', url: `${V1}/dialogue/${ids.dialogueId}` }) },
+    {
+      name: 'update dialogue',
+      request: (ids) => ({
+        method: 'PUT',
+        url: `${V1}/dialogue/${ids.dialogueId}`,
+        payload: { tags: ['x'], message },
+      }),
+    },
+    {
+      name: 'delete dialogue',
+      request: (ids) => ({ method: 'DELETE', url: `${V1}/dialogue/${ids.dialogueId}` }),
+    },
+    {
+      name: 'update state',
+      request: (ids) => ({ method: 'PUT', url: `${V1}/dialogue/${ids.dialogueId}/state`, payload: { x: 1 } }),
+    },
+    {
+      name: 'create thread',
+      request: (ids) => ({ method: 'POST', url: `${V1}/dialogue`, payload: { threadOf: ids.dialogueId } }),
+    },
+    {
+      name: 'list threads',
+      request: (ids) => ({ method: 'GET', url: `${V1}/dialogue?query=threads&threadOf=${ids.dialogueId}` }),
+    },
+    {
+      name: 'list by namespace',
+      request: (ids) => ({ method: 'GET', url: `${V1}/dialogue?namespace=${ids.namespace}` }),
+    },
+    {
+      name: 'create message',
+      request: (ids) => ({
+        method: 'POST',
+        url: `${V1}/message`,
+        payload: { dialogueId: ids.dialogueId, namespace: ids.namespace, ...message },
+      }),
+    },
+    {
+      name: 'create messages',
+      request: (ids) => ({
+        method: 'POST',
+        url: `${V1}/messages`,
+        payload: { dialogueId: ids.dialogueId, namespace: ids.namespace, messages: [message] },
+      }),
+    },
+    {
+      name: 'list messages',
+      request: (ids) => ({
+        method: 'GET',
+        url: `${V1}/messages?dialogueId=${ids.dialogueId}&namespace=${ids.namespace}`,
+      }),
+    },
+    {
+      name: 'list dialogue messages',
+      request: (ids) => ({
+        method: 'GET',
+        url: `${V1}/dialogue/${ids.dialogueId}/messages?namespace=${ids.namespace}`,
+      }),
+    },
+    {
+      name: 'get message',
+      request: (ids) => ({
+        method: 'GET',
+        url: `${V1}/message/${ids.messageId}?dialogueId=${ids.dialogueId}&namespace=${ids.namespace}`,
+      }),
+    },
+    {
+      name: 'update message tags',
+      request: (ids) => ({
+        method: 'PUT',
+        url: `${V1}/message/${ids.messageId}?dialogueId=${ids.dialogueId}&namespace=${ids.namespace}`,
+        payload: { tags: ['x'] },
+      }),
+    },
+    {
+      name: 'delete message',
+      request: (ids) => ({
+        method: 'DELETE',
+        url: `${V1}/message/${ids.messageId}?dialogueId=${ids.dialogueId}&namespace=${ids.namespace}`,
+      }),
+    },
+    {
+      name: 'delete dialogue message',
+      request: (ids) => ({
+        method: 'DELETE',
+        url: `${V1}/dialogue/${ids.dialogueId}/messages/${ids.messageId}?namespace=${ids.namespace}`,
+      }),
+    },
+  ];
+  for (const method of ['PUT', 'POST'] as const) {
+    for (const action of ['end', 'compact', 'continue']) {
+      cases.push({
+        name: `${method} ${action}`,
+        request: (ids) => ({ method, url: `${V1}/dialogue/${ids.dialogueId}/${action}` }),
+      });
+    }
+  }
+  return cases;
+}
