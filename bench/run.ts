@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createServerDatabase } from '../test/helpers/database.js';
 import { benchCompaction, formatCompactionRows } from './compaction.js';
 import { benchMessages, formatRows } from './messages.js';
+import { benchQuota, formatQuotaRows } from './quota.js';
 
 // `npm run bench`: every figure beside its baselines from the same run. The embedded store always;
 // real Postgres when BENCH_DATABASE_URL names a server (fresh databases are created and dropped).
@@ -29,6 +30,13 @@ if (postgresUrl) {
     await ours.drop();
     await theirs.drop();
   }
+  const quotaStore = await createServerDatabase(postgresUrl);
+  try {
+    const rows = await benchQuota({ databaseUrl: quotaStore.url });
+    sections.push(formatQuotaRows('Plan quota counting, PostgreSQL 15 (20 concurrent writers)', rows));
+  } finally {
+    await quotaStore.drop();
+  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
@@ -44,6 +52,10 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+
+sections.push(
+  formatQuotaRows('Plan quota counting, embedded PGlite (20 concurrent writers)', await benchQuota({})),
+);
 
 sections.push(
   formatCompactionRows(
