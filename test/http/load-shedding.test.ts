@@ -72,11 +72,18 @@ describe('load shedding defaults', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     // The local embedder works in the background meanwhile, as it does in production.
-    ctx = await createTestContext({ RATE_LIMIT_MAX: '100000', EMBEDDINGS: 'local' });
+    // An empty value counts as unset: the real default (on PostgreSQL the event-loop check is on),
+    // not the test helper's "off".
+    ctx = await createTestContext({
+      RATE_LIMIT_MAX: '100000',
+      EMBEDDINGS: 'local',
+      LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '',
+    });
   });
   afterAll(() => ctx.close());
 
   it('never shed ordinary concurrent use: hundreds of requests at once, 1 MiB messages, the embedder busy', async () => {
+    expect(ctx.config.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS).toBeUndefined();
     const call = asProject(ctx.app, await createProject(ctx.app));
     const sentence = 'the quick brown fox jumps over the lazy dog ';
     const dialogue = JSON.stringify({ message: { role: 'user', content: sentence.repeat(23_800) } });
