@@ -5,6 +5,7 @@ import { createServerDatabase } from '../test/helpers/database.js';
 import { benchCompaction, formatCompactionRows } from './compaction.js';
 import { benchMessages, formatRows } from './messages.js';
 import { benchQuota, formatQuotaRows } from './quota.js';
+import { benchSearch } from './search.js';
 
 // `npm run bench`: every figure beside its baselines from the same run. The embedded store always;
 // real Postgres when BENCH_DATABASE_URL names a server (fresh databases are created and dropped).
@@ -37,6 +38,8 @@ if (postgresUrl) {
   } finally {
     await quotaStore.drop();
   }
+  // Search latency at 10k and 100k messages, embedding throughput of the queue beside the raw embedder.
+  sections.push(await benchSearch(postgresUrl));
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
