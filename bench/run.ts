@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createServerDatabase } from '../test/helpers/database.js';
 import { benchCompaction, formatCompactionRows } from './compaction.js';
 import { benchMessages, formatRows } from './messages.js';
+import { benchQuota, formatQuotaRows } from './quota.js';
 import { benchSearch } from './search.js';
 
 // `npm run bench`: every figure beside its baselines from the same run. The embedded store always;
@@ -30,6 +31,13 @@ if (postgresUrl) {
     await ours.drop();
     await theirs.drop();
   }
+  const quotaStore = await createServerDatabase(postgresUrl);
+  try {
+    const rows = await benchQuota({ databaseUrl: quotaStore.url });
+    sections.push(formatQuotaRows('Plan quota counting, PostgreSQL 15 (20 concurrent writers)', rows));
+  } finally {
+    await quotaStore.drop();
+  }
   // Search latency at 10k and 100k messages, embedding throughput of the queue beside the raw embedder.
   sections.push(await benchSearch(postgresUrl));
 }
@@ -47,6 +55,10 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+
+sections.push(
+  formatQuotaRows('Plan quota counting, embedded PGlite (20 concurrent writers)', await benchQuota({})),
+);
 
 sections.push(
   formatCompactionRows(

@@ -63,8 +63,8 @@ export const configSchema = z
     RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(128).default('parley:rate-limit:'),
     // Load shedding: past any of these, requests get 503 SERVICE_UNAVAILABLE with Retry-After.
     // 0 turns a check off. The defaults only trip on a process in real trouble.
-    /** Mean event-loop delay over one sample interval, in ms. */
-    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: nonNegativeInt.default(1000),
+    /** Mean event-loop delay over one sample interval, in ms; unset: 1000 on PostgreSQL, off on PGlite. */
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: nonNegativeInt.optional(),
     /** V8 heap in use, in bytes; unset: 90% of the V8 heap limit. */
     LOAD_SHED_MAX_HEAP_USED_BYTES: nonNegativeInt.optional(),
     /** Resident set size, in bytes (off by default: container limits vary). */

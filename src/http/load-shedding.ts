@@ -13,10 +13,20 @@ const NEVER_SHED = new Set(['/healthz', '/metrics']);
 /** Default heap ceiling: 90% of V8's limit, where garbage collection starts to eat the process. */
 export const defaultMaxHeapUsedBytes = (): number => Math.floor(getHeapStatistics().heap_size_limit * 0.9);
 
+/**
+ * Default event-loop delay ceiling: 1 s on PostgreSQL. On the embedded database every query runs
+ * on the event loop itself (PGlite is WebAssembly in this thread), so the delay measures the
+ * database's work, not overload: a few concurrent 1 MiB messages hold the loop for seconds while
+ * every request is still answered. There the check is off unless configured.
+ */
+export const defaultMaxEventLoopDelayMs = (databaseKind: 'postgres' | 'pglite'): number =>
+  databaseKind === 'postgres' ? 1000 : 0;
+
 export async function registerLoadShedding(app: FastifyInstance, config: Config): Promise<void> {
   const retryAfter = config.LOAD_SHED_RETRY_AFTER_SECONDS;
   await app.register(underPressure, {
-    maxEventLoopDelay: config.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
+    maxEventLoopDelay:
+      config.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS ?? defaultMaxEventLoopDelayMs(app.database.kind),
     maxHeapUsedBytes: config.LOAD_SHED_MAX_HEAP_USED_BYTES ?? defaultMaxHeapUsedBytes(),
     maxRssBytes: config.LOAD_SHED_MAX_RSS_BYTES,
     maxEventLoopUtilization: config.LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION,

@@ -15,11 +15,11 @@ export interface TestContext {
 /**
  * An app on a fresh database, built the way server.ts builds it. `env` overrides configuration
  * variables; the offline embedder is off unless a test asks for it, so that tests stay fast.
- * `logger` captures the app's logs; `extend` registers more routes before the app is ready.
+ * `logger` captures the app's logs.
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { logger?: FastifyBaseLogger; extend?: (app: FastifyInstance) => Promise<void> } = {},
+  options: { logger?: FastifyBaseLogger } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = configFrom({
@@ -30,7 +30,6 @@ export async function createTestContext(
     ...env,
   });
   const app = await buildApp({ config, database: database.handle, logger: options.logger });
-  await options.extend?.(app);
   await app.ready();
   return {
     app,

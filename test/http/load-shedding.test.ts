@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { count, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memories } from '../../src/db/schema.js';
 import {
   type TestContext,
   asProject,
@@ -70,27 +72,34 @@ describe('load shedding defaults', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     // The local embedder works in the background meanwhile, as it does in production.
-    ctx = await createTestContext({ RATE_LIMIT_MAX: '100000', EMBEDDINGS: 'local' });
+    // An empty value counts as unset: the real default (on PostgreSQL the event-loop check is on),
+    // not the test helper's "off".
+    ctx = await createTestContext({
+      RATE_LIMIT_MAX: '100000',
+      EMBEDDINGS: 'local',
+      LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '',
+    });
   });
   afterAll(() => ctx.close());
 
   it('never shed ordinary concurrent use: hundreds of requests at once, 1 MiB messages, the embedder busy', async () => {
+    expect(ctx.config.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS).toBeUndefined();
     const call = asProject(ctx.app, await createProject(ctx.app));
-    const words = 'the quick brown fox jumps over the lazy dog '.repeat((1024 * 1024) / 44 - 1);
-    const body = JSON.stringify({ message: { role: 'user', content: words } });
+    const sentence = 'the quick brown fox jumps over the lazy dog ';
+    const dialogue = JSON.stringify({ message: { role: 'user', content: sentence.repeat(23_800) } });
+    // Memories are embedded by the local model (in its worker thread) while the load goes on.
+    const memory = JSON.stringify({ value: sentence.repeat(1400) });
+    const json = { 'content-type': 'application/json' };
     const statuses: number[] = [];
     for (let round = 0; round < 2; round++) {
       const responses = await Promise.all(
-        Array.from({ length: 300 }, (_, i) =>
-          i % 10 === 0
-            ? call({
-                method: 'POST',
-                url: '/api/v1/dialogue',
-                payload: body,
-                headers: { 'content-type': 'application/json' },
-              })
-            : call({ method: 'GET', url: '/api/v1/dialogue?limit=5' }),
-        ),
+        Array.from({ length: 300 }, (_, i) => {
+          if (i % 10 === 0)
+            return call({ method: 'POST', url: '/api/v1/dialogue', payload: dialogue, headers: json });
+          if (i % 10 === 5)
+            return call({ method: 'POST', url: '/api/v1/memory', payload: memory, headers: json });
+          return call({ method: 'GET', url: '/api/v1/dialogue?limit=5' });
+        }),
       );
       statuses.push(...responses.map((response) => response.statusCode));
       // Let the pressure samples see the load just made.
@@ -98,5 +107,16 @@ describe('load shedding defaults', () => {
     }
     expect(statuses.filter((status) => status === 503)).toEqual([]);
     expect(new Set(statuses)).toEqual(new Set([200, 201]));
+    // The embedder really was at work on what was written.
+    let embedded = 0;
+    for (let attempt = 0; attempt < 120 && embedded === 0; attempt++) {
+      const [row] = await ctx.app.db
+        .select({ n: count() })
+        .from(memories)
+        .where(isNotNull(memories.embedding));
+      embedded = row!.n;
+      if (embedded === 0) await sleep(500);
+    }
+    expect(embedded).toBeGreaterThan(0);
   });
 });

@@ -57,6 +57,37 @@ export async function claimInShard(
   return incrementBelow(tx, projectId, month, shard, ceiling);
 }
 
+/**
+ * The common case in one statement: counts the write on `shard` when it is below its share of
+ * `quota` and no shard of the month is past its share (see the service). `false` leaves the
+ * decision to the slower steps.
+ */
+export async function incrementWithinShares(
+  tx: Executor,
+  projectId: string,
+  month: string,
+  shard: number,
+  quota: number,
+  shards: number,
+  share: number,
+): Promise<boolean> {
+  const rows = await tx
+    .update(usageCounters)
+    .set({ writes: sql`${usageCounters.writes} + 1` })
+    .where(
+      and(
+        shardRow(projectId, month, shard),
+        lt(usageCounters.writes, share),
+        sql`NOT EXISTS (SELECT 1 FROM usage_counters other
+          WHERE other.project_id = ${projectId} AND other.month = ${month}
+            AND other.writes > ${quota}::bigint / ${shards}
+              + CASE WHEN other.shard < ${quota}::bigint % ${shards} THEN 1 ELSE 0 END)`,
+      ),
+    )
+    .returning({ writes: usageCounters.writes });
+  return rows.length === 1;
+}
+
 /** Writes of a project in a month (committed ones, plus the caller's own transaction's). */
 export async function monthWrites(db: Executor, projectId: string, month: string): Promise<number> {
   const [row] = await db

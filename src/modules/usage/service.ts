@@ -104,6 +104,13 @@ export function createUsageService(db: Database) {
         await repo.incrementShard(tx, projectId, month, randomInt(USAGE_SHARDS));
         return;
       }
+      // Most writes end here: one UPDATE of one shard row. The steps below decide the rest (a
+      // full or missing shard row, a spent quota, counts to spread after a quota change).
+      if (quota > 0) {
+        const shard = randomInt(Math.min(quota, USAGE_SHARDS));
+        const share = shardShare(quota, shard);
+        if (await repo.incrementWithinShares(tx, projectId, month, shard, quota, USAGE_SHARDS, share)) return;
+      }
       const shards = await repo.readShards(tx, projectId, month);
       // Counts never go down within a month: a committed total at the quota is final.
       if (shards.reduce((sum, { writes }) => sum + writes, 0) >= quota) throw quotaExceeded(quota, now);
