@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { AppError, type ErrorCode, type ErrorDetail } from '../../http/errors.js';
 import type { RawJson } from '../../http/raw-json.js';
@@ -127,7 +126,7 @@ export async function appendMessages(
       searchText: checked.searchText,
       // Read from the clock after the dialogue row is locked, not at transaction start: appends to
       // one dialogue then get `created` in commit order, so a cursor walk cannot miss one (D32).
-      created: input.created !== undefined ? new Date(input.created) : sql`clock_timestamp()`,
+      created: input.created !== undefined ? new Date(input.created) : dialogueRepo.changeTime,
     });
   }
   if (details.length > 0) throwDetails(details);
