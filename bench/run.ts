@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServerDatabase } from '../test/helpers/database.js';
+import { benchCompaction, formatCompactionRows } from './compaction.js';
 import { benchMessages, formatRows } from './messages.js';
 
 // `npm run bench`: every figure beside its baselines from the same run. The embedded store always;
@@ -43,5 +44,12 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+
+sections.push(
+  formatCompactionRows(
+    'Compaction, embedded PGlite, offline extractive summarizer (medians of 5 dialogues)',
+    await benchCompaction(),
+  ),
+);
 
 console.log(`\n${sections.join('\n\n')}\n`);

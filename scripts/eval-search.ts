@@ -1,6 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { type EvalQuery as Query, loadEvalMessages, loadEvalQueries } from './lib/search-fixtures.js';
 import { type Executor, openDatabase, rowsOf } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { dialogues, messages, projects } from '../src/db/schema.js';
@@ -16,53 +15,8 @@ import { DEFAULT_FUSION, type Fusion, type Strategy } from '../src/modules/searc
 // Messages go through the same queue and search code as the server. Exit code 1 when hybrid
 // misses its targets or falls below the better single signal on a class.
 
-const fixtures = fileURLToPath(new URL('../test/fixtures/search-eval/', import.meta.url));
 const PROJECT = 'prj_eval';
 const K = 5;
-
-interface FixtureMessage {
-  dialogueId: string;
-  id: string;
-  role: 'user' | 'assistant';
-  text: string;
-  marker?: string;
-}
-
-interface Query {
-  class: string;
-  query: string;
-  relevant: string[];
-}
-
-function loadMessages(): FixtureMessage[] {
-  const out: FixtureMessage[] = [];
-  const files = readdirSync(fixtures)
-    .filter((name) => name.startsWith('dialogues-') && name.endsWith('.txt'))
-    .sort();
-  for (const file of files) {
-    let dialogueId = '';
-    let n = 0;
-    for (const line of readFileSync(`${fixtures}${file}`, 'utf8').split('\n')) {
-      const header = /^# (\S+)/.exec(line);
-      if (header) {
-        dialogueId = header[1]!;
-        n = 0;
-        continue;
-      }
-      const message = /^([ua]): (.*?)(?: \{([a-z_]+)\})?$/.exec(line);
-      if (!message) continue;
-      n++;
-      out.push({
-        dialogueId,
-        id: `${dialogueId}-${String(n).padStart(2, '0')}`,
-        role: message[1] === 'u' ? 'user' : 'assistant',
-        text: message[2]!,
-        marker: message[3],
-      });
-    }
-  }
-  return out;
-}
 
 async function sharedLexemes(db: Executor, a: string, b: string): Promise<string[]> {
   const result = await db.execute(sql`
@@ -81,8 +35,8 @@ interface Cell {
 }
 
 async function main() {
-  const fixtureMessages = loadMessages();
-  const { queries } = JSON.parse(readFileSync(`${fixtures}queries.json`, 'utf8')) as { queries: Query[] };
+  const fixtureMessages = loadEvalMessages();
+  const queries = loadEvalQueries();
   const byMarker = new Map(fixtureMessages.filter((m) => m.marker).map((m) => [m.marker!, m]));
   for (const query of queries) {
     for (const marker of query.relevant) {

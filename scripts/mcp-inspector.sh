@@ -17,11 +17,13 @@ WORK=$(mktemp -d -t parley-inspector-XXXXXX)
 URL="http://127.0.0.1:$PORT/mcp/v1"
 cd "$(dirname "$0")/.."
 
+# A process group of its own (npm, tsx, node), so that the whole of it can be stopped at the end:
+# npm does not pass SIGTERM on to the server.
 PORT=$PORT HOST=127.0.0.1 DATA_DIR="$WORK/data" BOOTSTRAP_API_KEY="$KEY" LOG_LEVEL=warn \
-  npm start >"$WORK/server.log" 2>&1 &
+  setsid npm start >"$WORK/server.log" 2>&1 &
 SERVER=$!
 stop_server() {
-  kill -TERM "$SERVER" 2>/dev/null || true
+  kill -TERM -- "-$SERVER" 2>/dev/null || true
   wait "$SERVER" 2>/dev/null || true
 }
 trap stop_server EXIT

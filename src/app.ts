@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { registerErrorHandling, renderFrameworkError } from './http/error-handler.js';
@@ -27,6 +27,8 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
+import { createSummarizer } from './summaries/factory.js';
+import type { Summarizer } from './summaries/summarizer.js';
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +40,8 @@ export interface AppDeps {
    * null: none, search is lexical.
    */
   embedder?: Embedder | null;
+  /** Writes dialogue summaries (D22); by default the one the configuration names. */
+  summarizer?: Summarizer;
 }
 
 export interface Lifecycle {
@@ -67,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // One line per request with project and timing instead of Fastify's two (http/logging.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // D11: a client's X-Request-Id is echoed when it is 1-128 safe characters.
@@ -97,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       embedder,
       onEmbedError: (error) =>
         app.log.warn({ err: error }, 'query embedding failed; answering from full text'),
+      summarizer: deps.summarizer ?? createSummarizer(config),
     }),
   );
   app.decorate('metrics', createMetrics({ database }));
@@ -167,7 +172,13 @@ function registerEmbeddings(
     if (!embedder) return;
     await ensureVectorIndexes(database, embedder);
     if (config.EMBEDDING_WORKER) {
-      worker = startEmbeddingWorker({ db: database.db, embedder, logger: app.log, idleMs: 500 });
+      worker = startEmbeddingWorker({
+        db: database.db,
+        embedder,
+        logger: app.log,
+        idleMs: 500,
+        metrics: app.metrics,
+      });
     }
   });
   app.addHook('onClose', async () => {

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
@@ -5,6 +7,8 @@ import { runMigrations } from './db/migrate.js';
 import { packageVersion } from './lib/package-info.js';
 import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
+import { readLines } from './modules/transfer/lines.js';
+import { exportProject, importProject } from './modules/transfer/service.js';
 import { createEmbedderFromConfig } from './embeddings/index.js';
 import { createLogger } from './http/logging.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
@@ -110,6 +114,38 @@ export function buildCli(config: () => Config): Command {
     .command('migrate')
     .description('Apply pending database migrations (also done at every start)')
     .action(() => withDatabase(config(), async () => print({ migrated: true })));
+
+  program
+    .command('export')
+    .requiredOption('--project <id>', 'project to export')
+    .option('--out <file>', 'file to write (default: standard output)')
+    .description('Write a project (dialogues, messages, memories, state, summaries) as JSON Lines')
+    .action((options: { project: string; out?: string }) =>
+      withDatabase(config(), async (handle) => {
+        const out = options.out ? createWriteStream(options.out, { flags: 'wx' }) : process.stdout;
+        const counts = await exportProject(handle.db, options.project, async (line) => {
+          if (!out.write(line)) await once(out, 'drain');
+        });
+        if (options.out) {
+          out.end();
+          await once(out, 'finish');
+        }
+        // With --out the counts go to stdout; otherwise stdout is the export itself.
+        (options.out ? process.stdout : process.stderr).write(`${JSON.stringify({ exported: counts })}\n`);
+      }),
+    );
+
+  program
+    .command('import')
+    .requiredOption('--project <id>', 'existing project to import into (may differ from the exported one)')
+    .option('--in <file>', 'file to read (default: standard input)')
+    .description('Read a `parley export` file into a project, all or nothing, keeping ids and content bytes')
+    .action((options: { project: string; in?: string }) =>
+      withDatabase(config(), async (handle) => {
+        const input = options.in ? createReadStream(options.in) : process.stdin;
+        print({ imported: await importProject(handle.db, options.project, readLines(input)) });
+      }),
+    );
 
   program
     .command('worker')

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { configFrom } from '../src/config.js';
 import { createLogger, serializeError } from '../src/http/logging.js';
-import { ADMIN_TOKEN, createProject } from './helpers/app.js';
+import { ADMIN_TOKEN, createProject, createTestContext } from './helpers/app.js';
 import { type TestDatabase, createTestDatabase } from './helpers/database.js';
 
 // Issue 8, observability: /metrics in Prometheus format and one redacted log line per request.
@@ -115,12 +115,21 @@ describe('/metrics', () => {
     await database.handle.db.execute(sql`DELETE FROM embedding_jobs WHERE project_id = 'prj_metrics'`);
   });
 
-  it('counts embeddings and rate-limit refusals through the counters other modules increment', async () => {
-    app.metrics.embeddings.inc({ object: 'message' }, 3);
-    app.metrics.rateLimitRefusals.inc({ code: 'RATE_LIMIT_EXCEEDED' });
+  it('counts rate-limit refusals', async () => {
+    const project = await createProject(app, { rateLimit: { max: 2, windowSeconds: 60 } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/dialogue', headers: project.auth });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
     const samples = await scrape();
-    expect(samples.get('parley_embeddings_total{object="message"}')).toBe(3);
-    expect(samples.get('parley_rate_limit_refusals_total{code="RATE_LIMIT_EXCEEDED"}')).toBe(1);
+    expect(samples.get('parley_rate_limit_refusals_total{code="RATE_LIMIT_EXCEEDED"}')).toBe(2);
+    expect(
+      samples.get(
+        'parley_http_errors_total{method="GET",route="/api/v1/dialogue",status="429",code="RATE_LIMIT_EXCEEDED"}',
+      ),
+    ).toBe(2);
   });
 });
 
@@ -144,6 +153,27 @@ describe('request logs', () => {
     });
     expect(typeof lines[0]!.durationMs).toBe('number');
     expect(rawLog).not.toContain(ADMIN_TOKEN);
+    expect(rawLog).not.toContain(project.apiKey);
+  });
+
+  it('name the project of an authenticated request, and never its content', async () => {
+    const project = await createProject(app);
+    const secret = 'content-that-must-not-be-logged-91c2';
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/dialogue',
+      headers: { ...project.auth, 'x-request-id': 'with-project-1' },
+      payload: { state: { secret }, message: { role: 'user', content: secret } },
+    });
+    expect(created.statusCode).toBe(201);
+    const line = logLines.find((entry) => entry.reqId === 'with-project-1');
+    expect(line).toMatchObject({
+      msg: 'request completed',
+      route: '/api/v1/dialogue',
+      statusCode: 201,
+      projectId: project.projectId,
+    });
+    expect(rawLog).not.toContain(secret);
     expect(rawLog).not.toContain(project.apiKey);
   });
 
@@ -171,5 +201,33 @@ describe('request logs', () => {
     const logged = JSON.stringify(serializeError(duplicate));
     expect(logged).toContain('23505');
     expect(logged).not.toContain(unique);
+  });
+});
+
+describe('/metrics with the embedding worker', () => {
+  it('counts embeddings made and empties the queue gauges once they are done', async () => {
+    const context = await createTestContext({ EMBEDDINGS: 'local' });
+    try {
+      const project = await createProject(context.app);
+      const created = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/memory',
+        headers: project.auth,
+        payload: { value: 'The customer prefers tea to coffee', label: 'drinks' },
+      });
+      expect(created.statusCode).toBe(201);
+      const deadline = Date.now() + 60_000;
+      let samples = new Map<string, number>();
+      while (Date.now() < deadline) {
+        const response = await context.app.inject({ method: 'GET', url: '/metrics' });
+        samples = parseMetrics(response.body);
+        if ((samples.get('parley_embeddings_total{object="memory"}') ?? 0) >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(samples.get('parley_embeddings_total{object="memory"}')).toBe(1);
+      expect(samples.get('parley_embedding_queue_depth{state="all"}')).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });

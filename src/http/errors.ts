@@ -44,7 +44,6 @@ export const errorCodes = {
   INTERNAL_ERROR: { status: 500, type: 'server_error' },
   DATABASE_ERROR: { status: 500, type: 'server_error' },
   TRANSACTION_FAILED: { status: 500, type: 'server_error' },
-  NOT_IMPLEMENTED: { status: 501, type: 'server_error' },
   UPSTREAM_ERROR: { status: 502, type: 'server_error' },
   SERVICE_UNAVAILABLE: { status: 503, type: 'service_unavailable' },
   UPSTREAM_TIMEOUT: { status: 504, type: 'server_error' },

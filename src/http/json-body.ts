@@ -34,14 +34,30 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The body as text, or undefined when it is not UTF-8 (RFC 8259). Decoding with replacement
+ * characters instead would store something other than what was sent (D28).
+ */
+function decodeUtf8(body: Buffer): string | undefined {
+  try {
+    return utf8.decode(body);
+  } catch {
+    return undefined;
+  }
+}
+
 export function registerJsonBodyParser(app: FastifyInstance, bodyLimit: number): void {
   // JSON only: any other body type is refused with 415 UNSUPPORTED_MEDIA_TYPE.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit },
+    { parseAs: 'buffer', bodyLimit },
     (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
+      const text = typeof body === 'string' ? body : decodeUtf8(body);
+      if (text === undefined)
+        return done(new AppError('INVALID_INPUT', 'The request body is not valid UTF-8'));
       if (text.trim() === '') return done(null, undefined);
       if (jsonDepth(text) > MAX_JSON_DEPTH) {
         return done(new AppError('INVALID_INPUT', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`));

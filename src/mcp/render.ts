@@ -130,16 +130,18 @@ export function renderMemoryList(page: Page<MemoryView>): string {
   ].join('\n');
 }
 
-type SearchItem = (MessageView & { dialogueId: string }) | DialogueView | MemoryView;
-
-function searchItemLine(item: SearchItem): string {
-  if ('role' in item) return `${renderMessage(item).slice(2)} in dialogue ${item.dialogueId}`;
-  if ('value' in item) return memoryLine(item);
-  return dialogueHeadline(item);
+/** A search result's item is a message, a dialogue or a memory record, told apart by its fields. */
+function searchItemLine(item: Record<string, unknown>): string {
+  if ('role' in item) {
+    const message = item as unknown as MessageView & { dialogueId: string };
+    return `${renderMessage(message).slice(2)} in dialogue ${message.dialogueId}`;
+  }
+  if ('value' in item) return memoryLine(item as unknown as MemoryView);
+  return dialogueHeadline(item as unknown as DialogueView);
 }
 
 export function renderSearch(found: {
-  results: { relevance: number; item: SearchItem }[];
+  results: { relevance: number; item: Record<string, unknown> }[];
   mode: string;
 }): string {
   return [

@@ -1,9 +1,9 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate } from '../http/auth.js';
 import { errorBody } from '../http/error-envelope.js';
 import { sendError, toClientError } from '../http/error-handler.js';
 import { AppError } from '../http/errors.js';
+import { requireApiKey } from '../http/protection.js';
 import { createMcpServer } from './server.js';
 
 // D42: MCP over Streamable HTTP, stateless. Every POST gets a server and a transport of its own,
@@ -50,8 +50,9 @@ async function answerRpc(request: FastifyRequest, reply: FastifyReply): Promise<
 }
 
 export const mcpRoutes: FastifyPluginAsync = async (app) => {
-  // D6, D42: the same bearer keys as REST; the key decides the project.
-  app.addHook('onRequest', authenticate);
+  // D6, D42-D45: the same bearer keys, IP allow-list and rate limit as REST; the key decides the
+  // project. The plan quota (D44) is counted by the write tools, through runWrite.
+  requireApiKey(app);
 
   app.post('/', { schema: { hide: true } }, answerRpc);
 

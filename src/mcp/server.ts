@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { FastifyRequest } from 'fastify';
 import { packageVersion } from '../lib/package-info.js';
+import { serveResources } from './resources.js';
 import { serveTools } from './tool-kit.js';
 import { parleyTools } from './tools/index.js';
 
@@ -23,5 +24,6 @@ export function createMcpServer(request: FastifyRequest): Server {
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
   serveTools(server, parleyTools, request);
+  serveResources(server, request);
   return server;
 }

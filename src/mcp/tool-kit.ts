@@ -15,7 +15,7 @@ import { errorBody } from '../http/error-envelope.js';
 import { toClientError } from '../http/error-handler.js';
 import { stringifyWithRawJson } from '../http/raw-json.js';
 import { RequestValidationError, toAppError } from '../http/validation.js';
-import { type WriteContext, runWrite } from '../http/writes.js';
+import { type WriteContext, type WriteOutcome, runWrite } from '../http/writes.js';
 import type { Services } from '../services.js';
 
 // The layer between MCP and the services (D42): every tool is a zod contract in and out, one
@@ -62,6 +62,17 @@ export interface ReadToolSpec<I extends z.ZodObject, O extends z.ZodObject> exte
 export interface WriteToolSpec<I extends z.ZodObject, O extends z.ZodObject> extends ToolSpec<I, O> {
   /** Runs inside the write's transaction, with the write guards (D44) and nothing else around it. */
   write(tx: Executor, args: z.output<I>, call: ToolCall): Promise<unknown>;
+}
+
+/** Runs a transaction function as this call's write (guards in the same transaction, D44). */
+export type ToolWrite = (fn: (tx: Executor) => Promise<unknown>) => Promise<WriteOutcome>;
+
+export interface StagedWriteToolSpec<I extends z.ZodObject, O extends z.ZodObject> extends ToolSpec<I, O> {
+  /**
+   * Work outside any transaction first (a model writing a summary, D22), then the write through
+   * `write`, which the service may run again when a concurrent change overtook it.
+   */
+  run(args: z.output<I>, call: ToolCall, write: ToolWrite): Promise<WriteOutcome>;
 }
 
 export interface McpTool {
@@ -140,15 +151,21 @@ export function readTool<I extends z.ZodObject, O extends z.ZodObject>(spec: Rea
  * the write guards, so it counts against the plan quota (D44). MCP has no Idempotency-Key header.
  */
 export function writeTool<I extends z.ZodObject, O extends z.ZodObject>(spec: WriteToolSpec<I, O>): McpTool {
+  return stagedWriteTool({ ...spec, run: (args, call, write) => write((tx) => spec.write(tx, args, call)) });
+}
+
+/** A write tool whose transaction comes after work that must not hold one open (STYLE 7). */
+export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
+  spec: StagedWriteToolSpec<I, O>,
+): McpTool {
   return {
     definition: definitionOf(spec, { readOnlyHint: false, destructiveHint: false, openWorldHint: false }),
     input: spec.input,
     async run(args, call) {
       const { server } = call.request;
-      const outcome = await runWrite({ db: server.db, guards: server.writeGuards }, call.ctx, 200, (tx) =>
-        spec.write(tx, args as z.output<I>, call),
-      );
-      return outcome.body;
+      const write: ToolWrite = (fn) =>
+        runWrite({ db: server.db, guards: server.writeGuards }, call.ctx, 200, fn);
+      return (await spec.run(args as z.output<I>, call, write)).body;
     },
     render: (result) => spec.render(result as z.output<O>),
   };

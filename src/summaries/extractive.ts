@@ -9,6 +9,24 @@ import { countTokens } from './tokens.js';
 
 export const EXTRACTIVE_MODEL = 'parley-extractive-textrank-1';
 
+/** Longest stretch of summarizing between two turns of the event loop. */
+const SLICE_MS = 15;
+
+type Pause = () => Promise<void>;
+
+/**
+ * Summarizing is CPU work on the server's one thread: it hands the event loop back every
+ * SLICE_MS, so that other requests are answered (and load shedding sees no stall) meanwhile.
+ */
+function pacer(): Pause {
+  let sliceStart = performance.now();
+  return async () => {
+    if (performance.now() - sliceStart < SLICE_MS) return;
+    await setImmediate();
+    sliceStart = performance.now();
+  };
+}
+
 /** Sentences longer than this many words are ranked in pieces, so one pasted log cannot fill the budget. */
 const MAX_SENTENCE_WORDS = 60;
 /** Sentences ranked in one graph; longer dialogues are ranked window by window (memory n^2). */
@@ -104,7 +122,10 @@ function stem(word: string): string {
 /** A summary line of ours: `speaker: sentences`, the speaker being a role or `name (role)`. */
 const SUMMARY_LINE = /^((?:user|assistant|system)|[^:\n]{1,64} \((?:user|assistant|system)\)): (.+)$/;
 
-function collectSentences(input: SummaryInput): { units: Unit[]; sentences: Sentence[] } {
+async function collectSentences(
+  input: SummaryInput,
+  pause: Pause,
+): Promise<{ units: Unit[]; sentences: Sentence[] }> {
   const units: Unit[] = [];
   const sentences: Sentence[] = [];
   const addUnit = (speaker: string | null, segments: string[], prior: number) => {
@@ -132,7 +153,10 @@ function collectSentences(input: SummaryInput): { units: Unit[]; sentences: Sent
     const [speaker, rest] = match ? [match[1]!, match[2]!] : [null, line];
     addUnit(speaker, rest.split(ELISION), PREVIOUS_SUMMARY_PRIOR);
   }
-  for (const message of input.messages) addUnit(speakerOf(message), [message.text], 1);
+  for (const message of input.messages) {
+    addUnit(speakerOf(message), [message.text], 1);
+    await pause();
+  }
   return { units, sentences };
 }
 
@@ -167,7 +191,7 @@ function cosine(a: Map<string, number>, b: Map<string, number>): number {
 }
 
 /** PageRank over the similarity graph of one window; returns scores with mean 1. */
-function textRank(window: Sentence[]): Float64Array {
+async function textRank(window: Sentence[], pause: Pause): Promise<Float64Array> {
   const n = window.length;
   const similarity = new Float64Array(n * n);
   const postings = new Map<string, { at: number; weight: number }[]>();
@@ -179,6 +203,7 @@ function textRank(window: Sentence[]): Float64Array {
     }
   });
   for (const list of postings.values()) {
+    await pause();
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {
         const product = list[i]!.weight * list[j]!.weight;
@@ -215,6 +240,7 @@ function textRank(window: Sentence[]): Float64Array {
   }
   let rank = new Float64Array(n).fill(1 / n);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    await pause();
     // Sentences linked to nothing spread their rank evenly, so the total stays 1.
     let dangling = 0;
     for (let j = 0; j < n; j++) if (targets[j]!.length === 0) dangling += rank[j]!;
@@ -246,16 +272,15 @@ function informationWeight(sentence: Sentence): number {
 /** A continued conversation needs its latest turns most: weight grows from 0.75 to 1.25 along it. */
 const RECENCY = 0.5;
 
-async function rank(units: Unit[], sentences: Sentence[]): Promise<void> {
+async function rank(units: Unit[], sentences: Sentence[], pause: Pause): Promise<void> {
   weighTerms(sentences);
   const last = Math.max(1, units.length - 1);
   const windows = Math.ceil(sentences.length / WINDOW);
   const size = Math.ceil(sentences.length / windows);
   for (let start = 0; start < sentences.length; start += size) {
-    // Ranking is CPU work: let the server answer other requests between windows.
-    await setImmediate();
+    await pause();
     const window = sentences.slice(start, start + size);
-    const scores = textRank(window);
+    const scores = await textRank(window, pause);
     window.forEach((sentence, i) => {
       const recency = 1 - RECENCY / 2 + (RECENCY * sentence.unit) / last;
       sentence.score = scores[i]! * sentence.prior * recency * informationWeight(sentence);
@@ -299,7 +324,12 @@ function isSubstantial(sentence: Sentence): boolean {
  * Chooses sentences by maximal marginal relevance (rank, less likeness to the sentences already
  * kept, so one repeated theme cannot fill the summary) until the budget is spent.
  */
-function select(units: Unit[], sentences: Sentence[], budget: number): Sentence[] {
+async function select(
+  units: Unit[],
+  sentences: Sentence[],
+  budget: number,
+  pause: Pause,
+): Promise<Sentence[]> {
   const substantial = sentences.filter(isSubstantial);
   const pool = (substantial.length > 0 ? substantial : sentences)
     .map((sentence, order) => ({ sentence, order }))
@@ -314,6 +344,7 @@ function select(units: Unit[], sentences: Sentence[], budget: number): Sentence[
   const labelled = new Set<number>();
   let used = 0;
   while (open.size > 0 && budget - used >= 2) {
+    await pause();
     let best = -1;
     let bestValue = Number.NEGATIVE_INFINITY;
     for (const at of open) {
@@ -353,10 +384,11 @@ export function createExtractiveSummarizer(options: { maxSummaryTokens: number }
     model: EXTRACTIVE_MODEL,
     maxSummaryTokens: options.maxSummaryTokens,
     async summarize(input) {
-      const { units, sentences } = collectSentences(input);
+      const pause = pacer();
+      const { units, sentences } = await collectSentences(input, pause);
       if (sentences.length === 0) return '';
-      await rank(units, sentences);
-      return render(units, select(units, sentences, options.maxSummaryTokens));
+      await rank(units, sentences, pause);
+      return render(units, await select(units, sentences, options.maxSummaryTokens, pause));
     },
   };
 }

@@ -178,25 +178,6 @@ describe('actions', () => {
       expectError(await api({ method, url: `${V1}/dialogue/dlg_nope/end` }), 404, 'DIALOGUE_NOT_FOUND');
     }
   });
-
-  it('answers compact and continue with 501 after the dialogue lookup, changing nothing', async () => {
-    const dialogue = await createDialogue(api);
-    for (const method of ['PUT', 'POST'] as const) {
-      for (const action of ['compact', 'continue']) {
-        expectError(
-          await api({ method, url: `${V1}/dialogue/${dialogue.id}/${action}` }),
-          501,
-          'NOT_IMPLEMENTED',
-        );
-        expectError(
-          await api({ method, url: `${V1}/dialogue/dlg_nope/${action}` }),
-          404,
-          'DIALOGUE_NOT_FOUND',
-        );
-      }
-    }
-    expect((await getDialogue(api, dialogue.id)).status).toBe('active');
-  });
 });
 
 describe('DELETE /dialogue/{id}', () => {

@@ -22,7 +22,13 @@ export async function createTestContext(
   options: { logger?: FastifyBaseLogger; extend?: (app: FastifyInstance) => Promise<void> } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = configFrom({ ADMIN_TOKEN, EMBEDDINGS: 'none', NODE_ENV: 'test', ...env });
+  const config = configFrom({
+    ADMIN_TOKEN,
+    EMBEDDINGS: 'none',
+    NODE_ENV: 'test',
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  });
   const app = await buildApp({ config, database: database.handle, logger: options.logger });
   await options.extend?.(app);
   await app.ready();

@@ -38,6 +38,13 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
+/** Configuration that points the app's summarizer at `fake` (D22). */
+export const modelEnv = (fake: FakeOpenAi, model = 'gpt-test-mini'): Record<string, string> => ({
+  SUMMARY_MODEL: model,
+  OPENAI_API_KEY: fake.apiKey,
+  OPENAI_BASE_URL: fake.baseURL,
+});
+
 const errorBody = (message: string, type: string, code: string | null) => ({
   error: { message, type, param: null, code },
 });

@@ -57,6 +57,61 @@ function resolver(doc: { components?: { schemas?: Record<string, JsonSchema> } }
   return resolve;
 }
 
+const str = { type: 'string' };
+const obj = { type: 'object' };
+/** JSON-RPC messages for /mcp/v1: D42's tools with arguments named like the REST fields. */
+const jsonRpcShape: Record<string, JsonSchema> = {
+  jsonrpc: { enum: ['2.0'] },
+  id: { type: 'integer' },
+  method: {
+    enum: ['initialize', 'tools/list', 'tools/call', 'ping', 'resources/list', 'notifications/initialized'],
+  },
+  params: {
+    type: 'object',
+    properties: {
+      protocolVersion: { enum: ['2025-06-18', '2025-03-26'] },
+      capabilities: obj,
+      clientInfo: { type: 'object', properties: { name: str, version: str } },
+      name: {
+        enum: [
+          'create_dialogue',
+          'list_dialogues',
+          'get_dialogue',
+          'update_dialogue',
+          'end_dialogue',
+          'compact_dialogue',
+          'update_state',
+          'add_messages',
+          'list_messages',
+          'get_message',
+          'search',
+          'create_memory',
+          'list_memories',
+          'get_memory',
+          'delete_memory',
+        ],
+      },
+      arguments: {
+        type: 'object',
+        properties: Object.fromEntries(
+          [
+            'dialogueId',
+            'id',
+            'namespace',
+            'label',
+            'value',
+            'query',
+            'object',
+            'content',
+            'role',
+            'next',
+          ].map((name) => [name, str]),
+        ),
+      },
+    },
+  },
+};
+
 /** Every route of the app, from its OpenAPI document, plus the hidden and unknown ones. */
 export function routesOf(app: FastifyInstance): RouteShape[] {
   const doc = app.swagger() as unknown as {
@@ -91,12 +146,7 @@ export function routesOf(app: FastifyInstance): RouteShape[] {
   for (const path of ['/healthz', '/readyz', '/metrics', '/docs', '/.well-known/openapi.json', '/mcp/v1']) {
     routes.push({ ...bare, method: 'GET', path });
   }
-  routes.push({
-    ...bare,
-    method: 'POST',
-    path: '/mcp/v1',
-    body: { jsonrpc: {}, method: {}, params: {}, id: {} },
-  });
+  routes.push({ ...bare, method: 'POST', path: '/mcp/v1', body: jsonRpcShape });
   routes.push({ ...bare, method: 'GET', path: '/api/v1/{id}', params: ['id'] });
   routes.push({ ...bare, method: 'POST', path: '/no/such/{id}/route', params: ['id'], body: {} });
   return routes;
@@ -129,7 +179,7 @@ const nasty = fc.constantFrom(
   '%',
   '%zz',
   '{{7*7}}',
-  '${jndi:ldap://x}',
+  '$' + '{jndi:ldap://x}',
   '<script>alert(1)</script>',
   '   ',
   '',
@@ -221,7 +271,7 @@ function objectFor(properties: Record<string, JsonSchema>, ids: fc.Arbitrary<str
 const deepNesting = fc
   .tuple(fc.integer({ min: 100, max: 20_000 }), fc.boolean())
   .map(([depth, arrays]) =>
-    arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
+    arrays ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
   );
 
 /** Bodies as raw bytes or text: malformed JSON, hostile encodings, huge or deep values. */
@@ -373,6 +423,10 @@ export function hostileRequest(routes: RouteShape[], credentials: Credentials): 
           { weight: 1, arbitrary: headerText },
         ),
         contentType: fc.option(contentTypes, { freq: 8 }),
+        // What MCP clients send (the transport refuses others); other routes ignore it.
+        accept: fc.option(fc.constantFrom('application/json, text/event-stream', '*/*', 'text/html'), {
+          freq: 2,
+        }),
         requestId: fc.option(headerText, { freq: 4 }),
         idempotencyKey: fc.option(headerText, { freq: 6 }),
         body: fc.oneof(
@@ -384,7 +438,7 @@ export function hostileRequest(routes: RouteShape[], credentials: Credentials): 
           { weight: 1, arbitrary: fc.constant(undefined) },
         ),
       })
-      .map(({ method, params, query, auth, contentType, requestId, idempotencyKey, body }) => {
+      .map(({ method, params, query, auth, contentType, accept, requestId, idempotencyKey, body }) => {
         let url = route.path;
         route.params.forEach((name, i) => {
           url = url.replace(`{${name}}`, params[i]!);
@@ -397,6 +451,7 @@ export function hostileRequest(routes: RouteShape[], credentials: Credentials): 
           headers.authorization = `Bearer ${route.admin ? credentials.apiKey : credentials.adminToken}`;
         else if (auth !== 'none') headers.authorization = auth;
         if (contentType !== null) headers['content-type'] = contentType;
+        if (accept !== null) headers.accept = accept;
         if (requestId !== null) headers['x-request-id'] = requestId;
         if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
         const inject: InjectOptions = { method: method as InjectOptions['method'], url, headers };
@@ -424,11 +479,20 @@ export async function storeFingerprint(app: FastifyInstance): Promise<string> {
 const STACK_TRACE =
   /(\n\s+at |node_modules|\.ts:\d+|\.js:\d+:\d+|TypeError|ReferenceError|SyntaxError: |PostgresError|DrizzleQueryError|Failed query)/;
 
+function isJsonRpcError(body: unknown): boolean {
+  const { jsonrpc, error } = body as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown } };
+  return jsonrpc === '2.0' && typeof error?.code === 'number' && typeof error.message === 'string';
+}
+
 /** The oracle: no 5xx; every 4xx is the D11 envelope with a spec code and no internals. */
 export function checkResponse(request: HostileRequest, response: LightMyRequestResponse): void {
   const where = `${request.inject.method} ${String(request.inject.url).slice(0, 200)}`;
-  if (response.statusCode >= 500)
+  // 501 NOT_IMPLEMENTED marks an operation not built yet (the dialogue `continue` action when
+  // this was written): an honest answer about the server, not a failure to handle the input.
+  const notBuilt = response.statusCode === 501 && response.body.includes('"NOT_IMPLEMENTED"');
+  if (response.statusCode >= 500 && !notBuilt) {
     throw new Error(`${where}: ${response.statusCode} ${response.body.slice(0, 500)}`);
+  }
   if (response.statusCode < 400 || request.inject.method === 'HEAD') return;
   let envelope: { error?: Record<string, unknown> };
   try {
@@ -438,6 +502,8 @@ export function checkResponse(request: HostileRequest, response: LightMyRequestR
       `${where}: ${response.statusCode} with a body that is not JSON: ${response.body.slice(0, 200)}`,
     );
   }
+  // D42: past authentication, /mcp/v1 speaks JSON-RPC, whose transport errors have their own shape.
+  if (isJsonRpcError(envelope) && String(request.inject.url).startsWith('/mcp/v1')) return;
   const error = envelope.error;
   const code = error?.code as keyof typeof errorCodes | undefined;
   if (!error || !code || !(code in errorCodes))
@@ -480,6 +546,12 @@ export function collectIds(response: LightMyRequestResponse, ids: Set<string>, e
   }
 }
 
+const SEEDS: [InjectOptions['method'] & string, string, object][] = [
+  ['POST', '/api/v1/dialogue', { namespace: 'seed', messages: [{ role: 'user', content: 'seed message' }] }],
+  ['POST', '/api/v1/dialogue', { tags: ['seed'], message: { role: 'assistant', content: 'another seed' } }],
+  ['POST', '/api/v1/memory', { value: 'seed memory', label: 'seed' }],
+];
+
 /**
  * Sends `runs` hostile requests one after another and checks each: no 5xx, the envelope on
  * every 4xx, and nothing stored or changed by a 4xx. Returns the statuses seen.
@@ -494,6 +566,12 @@ export async function runHostileRequests(
   const ids = new Set<string>();
   const excluded = new Set(credentials.protectedIds);
   const statuses = new Map<number, number>();
+  // A few real resources first, so that generated ids often name something that exists.
+  for (const [method, url, payload] of SEEDS) {
+    if (!routes.some((route) => route.method === method && route.path === url)) continue;
+    const headers = { authorization: `Bearer ${credentials.apiKey}` };
+    collectIds(await app.inject({ method, url, payload, headers }), ids, excluded);
+  }
   let fingerprint = await storeFingerprint(app);
   const arbitrary = hostileRequest(routes, { ...credentials, ids: () => [...ids] });
   await fc.assert(

@@ -3,22 +3,33 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServerDatabase, testServerUrl } from './database.js';
 
 // Child processes for tests: the real server and CLI, run through tsx like `npm start`.
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+/** What `node --import tsx` loads (tsx's main export is its loader). */
+const tsxLoader = pathToFileURL(
+  join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs'),
+).href;
 
 /** The environment of a child: only what the test gives, plus PATH and HOME. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', EMBEDDINGS: 'none', ...env };
 }
 
+/**
+ * One process, as the image runs it (`node --import tsx`): the tsx CLI would run the program in a
+ * child of its own, and a SIGKILL sent to the CLI's pid would leave that child running.
+ */
 export function spawnTs(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [tsxCli, ...args], { cwd: projectRoot, env: childEnv(env), stdio: 'pipe' });
+  return spawn(process.execPath, ['--import', tsxLoader, ...args], {
+    cwd: projectRoot,
+    env: childEnv(env),
+    stdio: 'pipe',
+  });
 }
 
 export interface RunResult {
@@ -168,11 +179,15 @@ export async function freePort(): Promise<number> {
 
 /**
  * The store for a server process: a fresh database on the server of TEST_DATABASE_URL, or an
- * empty DATA_DIR for the embedded database. `remove` drops or deletes it.
+ * empty DATA_DIR for the embedded database (the default without TEST_DATABASE_URL, or when asked
+ * for). `remove` drops or deletes it.
  */
-export async function freshStoreEnv(): Promise<{ env: Record<string, string>; remove(): Promise<void> }> {
+export async function freshStoreEnv(
+  kind: 'postgres' | 'pglite' = testServerUrl() ? 'postgres' : 'pglite',
+): Promise<{ env: Record<string, string>; remove(): Promise<void> }> {
   const serverUrl = testServerUrl();
-  if (serverUrl) {
+  if (kind === 'postgres') {
+    if (!serverUrl) throw new Error('a Postgres store needs TEST_DATABASE_URL');
     const database = await createServerDatabase(serverUrl);
     return { env: { DATABASE_URL: database.url }, remove: database.drop };
   }

@@ -8,9 +8,6 @@ import {
   createTestContext,
   expectError,
 } from '../helpers/app.js';
-import { PROBE, registerProbeRoutes } from '../helpers/probe-routes.js';
-
-const extend = registerProbeRoutes;
 
 /** Repeats `request` until it is shed (the first pressure sample comes after one interval). */
 async function untilShed(request: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
@@ -24,21 +21,18 @@ async function untilShed(request: () => Promise<LightMyRequestResponse>): Promis
 
 describe('load shedding', () => {
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After past the heap threshold, but keeps /healthz', async () => {
-    const ctx = await createTestContext(
-      {
-        LOAD_SHED_MAX_HEAP_USED_BYTES: '1',
-        LOAD_SHED_SAMPLE_INTERVAL_MS: '20',
-        LOAD_SHED_RETRY_AFTER_SECONDS: '7',
-      },
-      { extend },
-    );
+    const ctx = await createTestContext({
+      LOAD_SHED_MAX_HEAP_USED_BYTES: '1',
+      LOAD_SHED_SAMPLE_INTERVAL_MS: '20',
+      LOAD_SHED_RETRY_AFTER_SECONDS: '7',
+    });
     try {
       const shed = await untilShed(() => ctx.app.inject({ method: 'GET', url: '/admin/v1/projects' }));
       const error = expectError(shed, 503, 'SERVICE_UNAVAILABLE');
       expect(error.type).toBe('service_unavailable');
       expect(shed.headers['retry-after']).toBe('7');
       expectError(
-        await ctx.app.inject({ method: 'POST', url: PROBE, payload: {} }),
+        await ctx.app.inject({ method: 'POST', url: '/api/v1/dialogue', payload: {} }),
         503,
         'SERVICE_UNAVAILABLE',
       );
@@ -50,10 +44,10 @@ describe('load shedding', () => {
   });
 
   it('answers 503 while the event loop is blocked past LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS', async () => {
-    const ctx = await createTestContext(
-      { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '50', LOAD_SHED_SAMPLE_INTERVAL_MS: '200' },
-      { extend },
-    );
+    const ctx = await createTestContext({
+      LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '50',
+      LOAD_SHED_SAMPLE_INTERVAL_MS: '200',
+    });
     try {
       const shed = await untilShed(async () => {
         // Hold the loop well past the threshold, then let the pressure sample run.
@@ -75,25 +69,27 @@ describe('load shedding', () => {
 describe('load shedding defaults', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ RATE_LIMIT_MAX: '100000' }, { extend });
+    // The local embedder works in the background meanwhile, as it does in production.
+    ctx = await createTestContext({ RATE_LIMIT_MAX: '100000', EMBEDDINGS: 'local' });
   });
   afterAll(() => ctx.close());
 
-  it('never shed ordinary concurrent use: hundreds of requests at once, 1 MiB bodies', async () => {
+  it('never shed ordinary concurrent use: hundreds of requests at once, 1 MiB messages, the embedder busy', async () => {
     const call = asProject(ctx.app, await createProject(ctx.app));
-    const body = JSON.stringify({ content: 'x'.repeat(1024 * 1024) });
+    const words = 'the quick brown fox jumps over the lazy dog '.repeat((1024 * 1024) / 44 - 1);
+    const body = JSON.stringify({ message: { role: 'user', content: words } });
     const statuses: number[] = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 2; round++) {
       const responses = await Promise.all(
         Array.from({ length: 300 }, (_, i) =>
-          i % 3 === 0
+          i % 10 === 0
             ? call({
                 method: 'POST',
-                url: PROBE,
+                url: '/api/v1/dialogue',
                 payload: body,
                 headers: { 'content-type': 'application/json' },
               })
-            : call({ method: 'GET', url: PROBE }),
+            : call({ method: 'GET', url: '/api/v1/dialogue?limit=5' }),
         ),
       );
       statuses.push(...responses.map((response) => response.statusCode));

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memories } from '../../src/db/schema.js';
+import { dialogues } from '../../src/db/schema.js';
 import {
   USAGE_SHARDS,
   createUsageService,
@@ -17,8 +17,8 @@ import {
   createTestContext,
   expectError,
 } from '../helpers/app.js';
-import { PROBE, registerProbeRoutes } from '../helpers/probe-routes.js';
 
+const WRITE = '/api/v1/dialogue';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 describe('quota shares', () => {
@@ -42,15 +42,15 @@ describe('quota shares', () => {
 describe('plan quota (D44)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ RATE_LIMIT_MAX: '100000' }, { extend: registerProbeRoutes });
+    ctx = await createTestContext({ RATE_LIMIT_MAX: '100000' });
   });
   afterAll(() => ctx.close());
 
   const storedRows = async (project: TestProject) => {
     const [row] = await ctx.app.db
       .select({ n: count() })
-      .from(memories)
-      .where(eq(memories.projectId, project.projectId));
+      .from(dialogues)
+      .where(eq(dialogues.projectId, project.projectId));
     return row!.n;
   };
   const usage = async (project: TestProject) => {
@@ -80,7 +80,7 @@ describe('plan quota (D44)', () => {
     const project = await createProject(ctx.app, { monthlyWriteQuota: 3 });
     const call = asProject(ctx.app, project);
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => call({ method: 'POST', url: PROBE, payload: {} })),
+      Array.from({ length: 20 }, () => call({ method: 'POST', url: WRITE, payload: {} })),
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
@@ -94,14 +94,14 @@ describe('plan quota (D44)', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(Math.ceil(untilNextMonth) + 1);
     expect(await storedRows(project)).toBe(3);
     expect(await usage(project)).toMatchObject({ writes: 3, monthlyWriteQuota: 3, remaining: 0 });
-    expect((await call({ method: 'GET', url: PROBE })).statusCode).toBe(200);
+    expect((await call({ method: 'GET', url: WRITE })).statusCode).toBe(200);
   });
 
   it('holds under more writers than shards, with a quota above the shard count', async () => {
     const project = await createProject(ctx.app, { monthlyWriteQuota: 37 });
     const call = asProject(ctx.app, project);
     const responses = await Promise.all(
-      Array.from({ length: 60 }, () => call({ method: 'POST', url: PROBE, payload: {} })),
+      Array.from({ length: 60 }, () => call({ method: 'POST', url: WRITE, payload: {} })),
     );
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(37);
     expect(await storedRows(project)).toBe(37);
@@ -111,51 +111,57 @@ describe('plan quota (D44)', () => {
   it('does not count a write that fails, nor an idempotent replay', async () => {
     const project = await createProject(ctx.app, { monthlyWriteQuota: 1 });
     const call = asProject(ctx.app, project);
-    expectError(await call({ method: 'POST', url: `${PROBE}?fail=true`, payload: {} }), 400, 'INVALID_INPUT');
+    // The guard counts inside the write's transaction; the write then fails and all rolls back.
+    const failed = await call({
+      method: 'POST',
+      url: '/api/v1/message',
+      payload: { dialogueId: 'dlg_missing', role: 'user', content: 'hello' },
+    });
+    expectError(failed, 404, 'DIALOGUE_NOT_FOUND');
     expect((await usage(project)).writes).toBe(0);
     const first = await call({
       method: 'POST',
-      url: PROBE,
+      url: WRITE,
       payload: {},
       headers: { 'idempotency-key': 'k1' },
     });
     expect(first.statusCode).toBe(201);
     const replay = await call({
       method: 'POST',
-      url: PROBE,
+      url: WRITE,
       payload: {},
       headers: { 'idempotency-key': 'k1' },
     });
     expect(replay.statusCode).toBe(201);
     expect(replay.body).toBe(first.body);
     expect((await usage(project)).writes).toBe(1);
-    expectError(await call({ method: 'POST', url: PROBE, payload: {} }), 429, 'PLAN_LIMIT_EXCEEDED');
+    expectError(await call({ method: 'POST', url: WRITE, payload: {} }), 429, 'PLAN_LIMIT_EXCEEDED');
   });
 
   it('counts writes without a quota, and follows a quota that is lowered or raised', async () => {
     const project = await createProject(ctx.app);
     const call = asProject(ctx.app, project);
-    await Promise.all(Array.from({ length: 24 }, () => call({ method: 'POST', url: PROBE, payload: {} })));
+    await Promise.all(Array.from({ length: 24 }, () => call({ method: 'POST', url: WRITE, payload: {} })));
     expect(await usage(project)).toMatchObject({ writes: 24, monthlyWriteQuota: null, remaining: null });
 
     await setQuota(project, 20);
-    expectError(await call({ method: 'POST', url: PROBE, payload: {} }), 429, 'PLAN_LIMIT_EXCEEDED');
+    expectError(await call({ method: 'POST', url: WRITE, payload: {} }), 429, 'PLAN_LIMIT_EXCEEDED');
     expect(await usage(project)).toMatchObject({ writes: 24, remaining: 0 });
 
     await setQuota(project, 30);
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => call({ method: 'POST', url: PROBE, payload: {} })),
+      Array.from({ length: 10 }, () => call({ method: 'POST', url: WRITE, payload: {} })),
     );
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(6);
     expect(await usage(project)).toMatchObject({ writes: 30, remaining: 0 });
 
     await setQuota(project, null);
-    expect((await call({ method: 'POST', url: PROBE, payload: {} })).statusCode).toBe(201);
+    expect((await call({ method: 'POST', url: WRITE, payload: {} })).statusCode).toBe(201);
   });
 
   it('refuses every write with a quota of 0', async () => {
     const call = asProject(ctx.app, await createProject(ctx.app, { monthlyWriteQuota: 0 }));
-    expectError(await call({ method: 'POST', url: PROBE, payload: {} }), 429, 'PLAN_LIMIT_EXCEEDED');
+    expectError(await call({ method: 'POST', url: WRITE, payload: {} }), 429, 'PLAN_LIMIT_EXCEEDED');
   });
 
   it('counts each UTC month on its own', async () => {

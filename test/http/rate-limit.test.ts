@@ -12,9 +12,8 @@ import {
   createTestContext,
   expectError,
 } from '../helpers/app.js';
-import { PROBE, registerProbeRoutes } from '../helpers/probe-routes.js';
 
-const extend = registerProbeRoutes;
+const LIST = '/api/v1/dialogue';
 
 function expectRateHeaders(
   response: LightMyRequestResponse,
@@ -34,7 +33,7 @@ function expectRateHeaders(
 describe('rate limit (D43), in-memory store', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '30' }, { extend });
+    ctx = await createTestContext({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '30' });
   });
   afterAll(() => ctx.close());
 
@@ -42,11 +41,11 @@ describe('rate limit (D43), in-memory store', () => {
     const project = await createProject(ctx.app, { rateLimit: { max: 5, windowSeconds: 60 } });
     const call = asProject(ctx.app, project);
     for (let i = 1; i <= 5; i++) {
-      const response = await call({ method: 'GET', url: PROBE });
+      const response = await call({ method: 'GET', url: LIST });
       expect(response.statusCode).toBe(200);
       expectRateHeaders(response, 5, 5 - i, 60);
     }
-    const refused = await call({ method: 'GET', url: PROBE });
+    const refused = await call({ method: 'GET', url: LIST });
     const error = expectError(refused, 429, 'RATE_LIMIT_EXCEEDED');
     expect(error.type).toBe('rate_limit_exceeded');
     expectRateHeaders(refused, 5, 0, 60);
@@ -54,19 +53,19 @@ describe('rate limit (D43), in-memory store', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Writes are refused too, before they reach the database.
-    expectError(await call({ method: 'POST', url: PROBE, payload: {} }), 429, 'RATE_LIMIT_EXCEEDED');
+    expectError(await call({ method: 'POST', url: LIST, payload: {} }), 429, 'RATE_LIMIT_EXCEEDED');
   });
 
   it('applies the server default (RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_SECONDS) without a project setting', async () => {
     const call = asProject(ctx.app, await createProject(ctx.app));
-    for (let i = 1; i <= 3; i++) expectRateHeaders(await call({ method: 'GET', url: PROBE }), 3, 3 - i, 30);
-    expectError(await call({ method: 'GET', url: PROBE }), 429, 'RATE_LIMIT_EXCEEDED');
+    for (let i = 1; i <= 3; i++) expectRateHeaders(await call({ method: 'GET', url: LIST }), 3, 3 - i, 30);
+    expectError(await call({ method: 'GET', url: LIST }), 429, 'RATE_LIMIT_EXCEEDED');
   });
 
   it('counts per API key: another key of the same project has its own budget', async () => {
     const project = await createProject(ctx.app, { rateLimit: { max: 1, windowSeconds: 60 } });
-    expect((await asProject(ctx.app, project)({ method: 'GET', url: PROBE })).statusCode).toBe(200);
-    expectError(await asProject(ctx.app, project)({ method: 'GET', url: PROBE }), 429, 'RATE_LIMIT_EXCEEDED');
+    expect((await asProject(ctx.app, project)({ method: 'GET', url: LIST })).statusCode).toBe(200);
+    expectError(await asProject(ctx.app, project)({ method: 'GET', url: LIST }), 429, 'RATE_LIMIT_EXCEEDED');
     const created = await ctx.app.inject({
       method: 'POST',
       url: `/admin/v1/projects/${project.projectId}/keys`,
@@ -75,7 +74,7 @@ describe('rate limit (D43), in-memory store', () => {
     const { apiKey } = created.json() as { apiKey: string };
     const other = await ctx.app.inject({
       method: 'GET',
-      url: PROBE,
+      url: LIST,
       headers: { authorization: `Bearer ${apiKey}` },
     });
     expect(other.statusCode).toBe(200);
@@ -86,12 +85,12 @@ describe('rate limit (D43), in-memory store', () => {
       ctx.app,
       await createProject(ctx.app, { rateLimit: { max: 10, windowSeconds: 60 } }),
     );
-    const missing = await call({ method: 'GET', url: `${PROBE}/missing` });
-    expectError(missing, 404, 'RESOURCE_NOT_FOUND');
+    const missing = await call({ method: 'GET', url: `${LIST}/dlg_missing` });
+    expectError(missing, 404, 'DIALOGUE_NOT_FOUND');
     expectRateHeaders(missing, 10, 9, 60);
     const invalid = await call({
       method: 'POST',
-      url: PROBE,
+      url: LIST,
       payload: '{"broken',
       headers: { 'content-type': 'application/json' },
     });
@@ -99,7 +98,7 @@ describe('rate limit (D43), in-memory store', () => {
     expectRateHeaders(invalid, 10, 8, 60);
     const unauthenticated = await ctx.app.inject({
       method: 'GET',
-      url: PROBE,
+      url: LIST,
       headers: { authorization: 'Bearer nope-nope-nope' },
     });
     expectError(unauthenticated, 401, 'UNAUTHORIZED');
@@ -109,24 +108,21 @@ describe('rate limit (D43), in-memory store', () => {
   it('starts a fresh count when a project changes its window', async () => {
     const project = await createProject(ctx.app, { rateLimit: { max: 1, windowSeconds: 60 } });
     const call = asProject(ctx.app, project);
-    expect((await call({ method: 'GET', url: PROBE })).statusCode).toBe(200);
-    expectError(await call({ method: 'GET', url: PROBE }), 429, 'RATE_LIMIT_EXCEEDED');
+    expect((await call({ method: 'GET', url: LIST })).statusCode).toBe(200);
+    expectError(await call({ method: 'GET', url: LIST }), 429, 'RATE_LIMIT_EXCEEDED');
     await ctx.app.inject({
       method: 'PATCH',
       url: `/admin/v1/projects/${project.projectId}`,
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       payload: { settings: { rateLimit: { max: 1, windowSeconds: 120 } } },
     });
-    expectRateHeaders(await call({ method: 'GET', url: PROBE }), 1, 0, 120);
+    expectRateHeaders(await call({ method: 'GET', url: LIST }), 1, 0, 120);
   });
 
   it('lets requests through without headers when the Redis store is unreachable', async () => {
-    const down = await createTestContext({ REDIS_URL: 'redis://127.0.0.1:1' }, { extend });
+    const down = await createTestContext({ REDIS_URL: 'redis://127.0.0.1:1' });
     try {
-      const response = await asProject(
-        down.app,
-        await createProject(down.app),
-      )({ method: 'GET', url: PROBE });
+      const response = await asProject(down.app, await createProject(down.app))({ method: 'GET', url: LIST });
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-ratelimit-limit']).toBeUndefined();
     } finally {
@@ -159,13 +155,12 @@ describe.runIf(await redisReachable())('rate limit (D43) shared through Redis', 
   let redis: Redis;
 
   beforeAll(async () => {
-    ctx = await createTestContext(env, { extend });
+    ctx = await createTestContext(env);
     // A second instance of the service on the same database and the same Redis.
     second = await buildApp({
       config: configFrom({ ADMIN_TOKEN, EMBEDDINGS: 'none', ...env }),
       database: ctx.database.handle,
     });
-    await registerProbeRoutes(second);
     await second.ready();
     redis = new Redis(REDIS_URL);
   });
@@ -182,7 +177,7 @@ describe.runIf(await redisReachable())('rate limit (D43) shared through Redis', 
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const app = i % 2 === 0 ? ctx.app : second;
-      const response = await asProject(app, project)({ method: 'GET', url: PROBE });
+      const response = await asProject(app, project)({ method: 'GET', url: LIST });
       statuses.push(response.statusCode);
       if (i < 5) expectRateHeaders(response, 5, 4 - i, 60);
       else expectError(response, 429, 'RATE_LIMIT_EXCEEDED');
@@ -192,7 +187,7 @@ describe.runIf(await redisReachable())('rate limit (D43) shared through Redis', 
 
   it('keeps only a hash of the API key in Redis', async () => {
     const project = await createProject(ctx.app, { rateLimit: { max: 50, windowSeconds: 60 } });
-    await asProject(second, project)({ method: 'GET', url: PROBE });
+    await asProject(second, project)({ method: 'GET', url: LIST });
     const keys = await redis.keys(`${prefix}*`);
     expect(keys).toContain(`${prefix}${rateLimitBucket(project.apiKey, 60)}`);
     for (const key of keys) expect(key).not.toContain(project.apiKey);

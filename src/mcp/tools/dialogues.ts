@@ -11,7 +11,7 @@ import {
 } from '../../modules/dialogues/schemas.js';
 import { dialogueMessageInputs } from '../../modules/messages/inputs.js';
 import { renderDialogue, renderDialogueList } from '../render.js';
-import { readTool, writeTool } from '../tool-kit.js';
+import { readTool, stagedWriteTool, writeTool } from '../tool-kit.js';
 
 // D42: dialogue tools. Each is one call into the dialogue service that REST uses; the contracts
 // are the REST schemas (`.extend` gives each tool its own root schema, without the OpenAPI id).
@@ -121,4 +121,20 @@ export const endDialogue = writeTool({
   annotations: { idempotentHint: true },
   render: renderDialogue,
   write: (tx, { dialogueId }, call) => call.services.dialogues.end(tx, call.ctx, dialogueId),
+});
+
+export const compactDialogue = stagedWriteTool({
+  name: 'compact_dialogue',
+  title: 'Summarize a dialogue',
+  description:
+    'Writes a summary of the whole dialogue and stores it on the dialogue as `summary` (text, model, ' +
+    'messageCount, upToMessageId, created), so that a long conversation can be carried on with fewer ' +
+    'tokens: read the summary instead of every message. Compacting again later adds only the newer ' +
+    'messages to the summary; with no new messages it changes nothing. Messages are kept as they are. ' +
+    'Works on ended dialogues. Returns the dialogue.',
+  input: dialogueOnly,
+  output: dialogueSchema.extend({}),
+  annotations: { idempotentHint: true },
+  render: renderDialogue,
+  run: ({ dialogueId }, call, write) => call.services.compaction.compact(call.ctx, dialogueId, write),
 });

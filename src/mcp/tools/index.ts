@@ -1,5 +1,6 @@
 import type { McpTool } from '../tool-kit.js';
 import {
+  compactDialogue,
   createDialogue,
   endDialogue,
   getDialogue,
@@ -7,7 +8,9 @@ import {
   updateDialogue,
   updateState,
 } from './dialogues.js';
+import { createMemory, deleteMemory, getMemory, listMemories } from './memories.js';
 import { addMessages, getMessage, listMessages } from './messages.js';
+import { search } from './search.js';
 
 /** The tools of D42. */
 export const parleyTools: readonly McpTool[] = [
@@ -16,8 +19,14 @@ export const parleyTools: readonly McpTool[] = [
   getDialogue,
   updateDialogue,
   endDialogue,
+  compactDialogue,
   updateState,
   addMessages,
   listMessages,
   getMessage,
+  search,
+  createMemory,
+  listMemories,
+  getMemory,
+  deleteMemory,
 ];

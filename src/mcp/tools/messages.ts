@@ -1,3 +1,4 @@
+import { namespaceSchema } from '../../http/fields.js';
 import { messageInputAt } from '../../modules/messages/inputs.js';
 import {
   batchResponseSchema,
@@ -14,6 +15,11 @@ import { dialogueIdArgument } from './dialogues.js';
 
 // D42: message tools, one call each into the message service that REST uses.
 
+/** D34, worded for a model. */
+const namespaceArgument = namespaceSchema
+  .optional()
+  .describe("The dialogue's namespace: required when the dialogue was created with one, else leave it out");
+
 export const addMessages = writeTool({
   name: 'add_messages',
   title: 'Add messages to a dialogue',
@@ -24,7 +30,7 @@ export const addMessages = writeTool({
     'object; stored and returned exactly as sent, at most 1 MiB); `id`, `name`, `created`, `tags` ' +
     'and `metadata` are optional. Pass `namespace` when the dialogue has one. Refused on an ended ' +
     'dialogue (DIALOGUE_ENDED). Returns the stored messages and the new message count.',
-  input: createBatchBody.extend({ dialogueId: dialogueIdArgument }),
+  input: createBatchBody.extend({ dialogueId: dialogueIdArgument, namespace: namespaceArgument }),
   output: batchResponseSchema.extend({}),
   render: renderAddedMessages,
   write: (tx, { dialogueId, namespace, messages }, call) =>
@@ -45,7 +51,7 @@ export const listMessages = readTool({
     'newest first), `limit` per page (default 50, max 200). Returns `items` and `next`: pass `next` ' +
     'back to read the following page; null means the last page. Pass `namespace` when the dialogue ' +
     'has one.',
-  input: listMessagesQuery.extend({ dialogueId: dialogueIdArgument }),
+  input: listMessagesQuery.extend({ dialogueId: dialogueIdArgument, namespace: namespaceArgument }),
   output: messageListSchema.extend({}),
   render: renderMessageList,
   read: (args, call) => call.services.messages.list(call.readDb, call.ctx, args),
@@ -59,6 +65,7 @@ export const getMessage = readTool({
     'Pass `namespace` when the dialogue has one.',
   input: messageQuery.extend({
     dialogueId: dialogueIdArgument,
+    namespace: namespaceArgument,
     messageId: messageParams.shape.messageId.describe(
       'Id of the message (msg_... or the custom id it was given)',
     ),

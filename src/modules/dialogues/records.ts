@@ -68,6 +68,10 @@ export const withMessages = (
   messages: MessageRecord[],
 ): DialogueWithMessages => ({ ...toDialogueRecord(row, settings), messages });
 
-/** D17, D41: a dialogue's searchable text of its own (the summary joins it at compaction). */
-export const dialogueSearchText = (row: { label?: string | null; tags?: string[] }): string =>
-  [row.label ?? '', ...(row.tags ?? [])].filter((part) => part !== '').join('\n');
+/** D17, D41: a dialogue's searchable text of its own: label, tags and summary (D22). */
+export const dialogueSearchText = (row: {
+  label?: string | null;
+  tags?: string[];
+  summary?: { text: string } | null;
+}): string =>
+  [row.label ?? '', ...(row.tags ?? []), row.summary?.text ?? ''].filter((part) => part !== '').join('\n');

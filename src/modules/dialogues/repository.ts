@@ -1,4 +1,4 @@
-import { type SQL, and, arrayContains, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { type SQL, and, arrayContains, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
 import { dialogues } from '../../db/schema.js';
@@ -57,6 +57,15 @@ export async function findDialogue(
 ): Promise<DialogueRow | undefined> {
   const [row] = await db.select(recordColumns).from(dialogues).where(byId(projectId, id));
   return row;
+}
+
+/** Dialogues by id, for search results. */
+export async function findDialogues(db: Executor, projectId: string, ids: string[]): Promise<DialogueRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(recordColumns)
+    .from(dialogues)
+    .where(and(eq(dialogues.projectId, projectId), inArray(dialogues.id, ids)));
 }
 
 /** Reads the dialogue and locks its row until the transaction ends: writers of one dialogue queue here. */

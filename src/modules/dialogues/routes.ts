@@ -22,7 +22,7 @@ const tags = ['dialogues'];
 
 /** Dialogue operations (D15-D26). Rules live in the service. */
 export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { dialogues } = app.services;
+  const { dialogues, compaction } = app.services;
   const readDb = app.database.readDb;
 
   app.post(
@@ -154,24 +154,43 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         sendWrite(request, reply, 200, (tx) => dialogues.end(tx, contextOf(request), request.params.id)),
     });
 
-    for (const action of ['compact', 'continue'] as const) {
-      app.route({
-        method,
-        url: `/dialogue/:id/${action}`,
-        schema: {
-          operationId: `${action}Dialogue${suffix}`,
-          summary: action === 'compact' ? 'Summarize a dialogue' : 'Continue a dialogue in a new one',
-          description: 'Not available yet: answers 501 NOT_IMPLEMENTED for an existing dialogue.',
-          tags,
-          params: dialogueParams,
-          response: errorResponses(400, 401, 404, 429, 501),
-        },
-        handler: async (request) => {
-          await dialogues.lookup(readDb, contextOf(request), request.params.id);
-          throw new AppError('NOT_IMPLEMENTED', `The ${action} action is not available yet`);
-        },
-      });
-    }
+    app.route({
+      method,
+      url: '/dialogue/:id/compact',
+      schema: {
+        operationId: `compactDialogue${suffix}`,
+        summary: 'Summarize a dialogue and store the summary on it',
+        description:
+          'D22: `summary` covers every message (incrementally: the previous summary plus newer messages). ' +
+          'Messages are kept. Written by the configured chat model, or offline by the extractive summarizer.',
+        tags,
+        params: dialogueParams,
+        response: { 200: dialogueSchema, ...errorResponses(400, 401, 404, 409, 429, 502, 504) },
+      },
+      handler: async (request, reply) =>
+        compaction.compact(contextOf(request), request.params.id, (write) =>
+          sendWrite(request, reply, 200, write),
+        ),
+    });
+
+    app.route({
+      method,
+      url: '/dialogue/:id/continue',
+      schema: {
+        operationId: `continueDialogue${suffix}`,
+        summary: 'Continue a dialogue in a new one that starts with its summary',
+        description:
+          'D21: compacts the dialogue, ends it, and creates a dialogue in the same namespace with the same tags, ' +
+          '`metadata.continuedFrom`, and the summary as its first `system` message.',
+        tags,
+        params: dialogueParams,
+        response: { 201: dialogueWithMessagesSchema, ...errorResponses(400, 401, 404, 409, 429, 502, 504) },
+      },
+      handler: async (request, reply) =>
+        compaction.continueDialogue(contextOf(request), request.params.id, (write) =>
+          sendWrite(request, reply, 201, write),
+        ),
+    });
 
     app.route({
       method,

@@ -23,6 +23,7 @@ import {
 } from './records.js';
 import * as repo from './repository.js';
 import { type ListDialoguesQuery, MAX_DIALOGUE_MESSAGES } from './schemas.js';
+import { deleteDialogueEmbeddingJobs, enqueueEmbedding } from '../embeddings/repository.js';
 
 // The rules of dialogues (D15-D26) as plain functions; REST and MCP both call them.
 
@@ -107,6 +108,10 @@ export function createDialogueService() {
         state: input.state ?? {},
         searchText: dialogueSearchText(input),
       });
+      // D40-D41: a dialogue with a label or tags is embedded from them after the write.
+      if (row.label !== null || row.tags.length > 0) {
+        await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: row.id });
+      }
       const appended = await appendMessages(tx, row, items);
       return withMessages(appended.dialogue, ctx.settings, appended.messages);
     },
@@ -187,8 +192,11 @@ export function createDialogueService() {
         tags,
         label,
         state: patch.state ? mergeState(row.state, patch.state) : row.state,
-        searchText: dialogueSearchText({ label, tags }),
+        searchText: dialogueSearchText({ label, tags, summary: row.summary }),
       });
+      if (patch.tags !== undefined || patch.label !== undefined) {
+        await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
+      }
       const appended = await appendMessages(tx, updated, items);
       return withMessages(appended.dialogue, ctx.settings, appended.messages);
     },
@@ -232,6 +240,8 @@ export function createDialogueService() {
       if (row.threadOf !== null) await repo.changeThreadCount(tx, ctx.projectId, row.threadOf, -1);
       // Deleted by a concurrent request meanwhile: this one rolls back and answers like a missing id.
       if (!(await repo.deleteDialogue(tx, ctx.projectId, id))) throw notFound(id);
+      // D23: vectors went with the rows; pending jobs of the dialogue and its messages go too.
+      await deleteDialogueEmbeddingJobs(tx, ctx.projectId, id);
       return { success: true, id };
     },
   };

@@ -31,15 +31,22 @@ export interface ClaimedJob {
  * job exists exactly when the write commits. Re-arming moves `created`: a worker that is busy with
  * the older text then leaves the job in place for the newer one.
  */
-export async function enqueueEmbedding(tx: Executor, target: EmbeddingTarget): Promise<void> {
+export async function enqueueEmbedding(
+  tx: Executor,
+  targets: EmbeddingTarget | EmbeddingTarget[],
+): Promise<void> {
+  const list = Array.isArray(targets) ? targets : [targets];
+  if (list.length === 0) return;
   await tx
     .insert(embeddingJobs)
-    .values({
-      projectId: target.projectId,
-      objectType: target.objectType,
-      dialogueId: target.dialogueId ?? '',
-      objectId: target.objectId,
-    })
+    .values(
+      list.map((target) => ({
+        projectId: target.projectId,
+        objectType: target.objectType,
+        dialogueId: target.dialogueId ?? '',
+        objectId: target.objectId,
+      })),
+    )
     .onConflictDoUpdate({
       target: [
         embeddingJobs.projectId,
@@ -91,7 +98,8 @@ export async function claimJobs(db: Executor, limit: number, leaseMs: number): P
     FROM (
       SELECT project_id, id FROM embedding_jobs
       WHERE run_at <= now() AND (locked_until IS NULL OR locked_until < now())
-      ORDER BY run_at
+      -- In write order: consecutive messages share a batch, and so their context texts.
+      ORDER BY run_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ) AS due

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client.js';
 import type { Embedder } from '../../embeddings/embedder.js';
+import type { Metrics } from '../../http/metrics.js';
 import { normalize } from '../../embeddings/embedder.js';
 import {
   type EmbeddingText,
@@ -35,6 +36,8 @@ export interface EmbeddingWorkerOptions {
   maxRetryDelayMs?: number;
   /** Enqueue objects embedded by another model first (D41); on by default. */
   reindexAtStart?: boolean;
+  /** Counters of /metrics (embeddings per second, failed attempts); see docs/metrics.md. */
+  metrics?: Pick<Metrics, 'embeddings' | 'embeddingFailures'>;
 }
 
 export interface EmbeddingWorker {
@@ -75,6 +78,7 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
         options.maxRetryDelayMs ?? 600_000,
       );
       await failJob(db, job, message, delay);
+      options.metrics?.embeddingFailures.inc({ object: job.objectType });
     }
     logger.warn({ err: message, jobs: jobs.length }, 'embedding batch failed; retrying later');
     return jobs.length;
@@ -84,6 +88,8 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
     // An object without text (or deleted since its claim) gets no vector; its job is done all the same.
     for (const job of jobs) await completeJob(tx, job, embedder, vectorOf.get(job.id) ?? null);
   });
+  for (const job of jobs)
+    if (vectorOf.has(job.id)) options.metrics?.embeddings.inc({ object: job.objectType });
   return jobs.length;
 }
 

@@ -1,24 +1,17 @@
 import { z } from 'zod';
 import { cursorParam, limitParam, orderParam } from '../../http/cursor.js';
+import { metadataSchema, namespaceSchema, tagsSchema } from '../../http/fields.js';
 
 // D37-D38: the memory contract, for validation and OpenAPI alike.
 
 const MAX_VALUE_BYTES = 64 * 1024;
-const MAX_METADATA_BYTES = 16 * 1024;
 
-// D17 bounds, shared with dialogues and messages.
-export const namespaceField = z.string().min(1).max(128);
-export const tagsField = z.array(z.string().min(1).max(64)).max(50);
 const labelField = z.string().max(128);
 const valueField = z
   .string()
   .min(1)
-  .refine((value) => Buffer.byteLength(value, 'utf8') <= MAX_VALUE_BYTES, 'must be at most 64 KiB');
-const metadataField = z
-  .record(z.string(), z.unknown())
-  .refine((value) => Buffer.byteLength(JSON.stringify(value), 'utf8') <= MAX_METADATA_BYTES, {
-    message: 'must be at most 16 KiB as JSON',
-  });
+  .refine((value) => Buffer.byteLength(value, 'utf8') <= MAX_VALUE_BYTES, 'must be at most 64 KiB')
+  .describe('The remembered text, 1 byte to 64 KiB');
 
 export const memorySchema = z
   .object({
@@ -40,9 +33,9 @@ export const createMemoryBody = z
   .object({
     value: valueField,
     label: labelField.optional(),
-    namespace: namespaceField.optional(),
-    tags: tagsField.optional(),
-    metadata: metadataField.optional(),
+    namespace: namespaceSchema.optional(),
+    tags: tagsSchema.optional(),
+    metadata: metadataSchema.optional(),
   })
   .strict();
 
@@ -50,7 +43,7 @@ export type CreateMemoryInput = z.infer<typeof createMemoryBody>;
 
 export const updateMemoryBody = z
   .object({
-    tags: tagsField.optional(),
+    tags: tagsSchema.optional(),
     value: valueField.optional(),
     label: labelField.nullable().optional(),
   })
@@ -67,7 +60,7 @@ export const repeatableTag = z
 
 export const listMemoriesQuery = z
   .object({
-    namespace: namespaceField.optional(),
+    namespace: namespaceSchema.optional(),
     label: labelField.optional(),
     tag: repeatableTag,
     limit: limitParam(20, 100),
@@ -81,7 +74,7 @@ export type ListMemoriesQuery = z.infer<typeof listMemoriesQuery>;
 export const memoryParams = z.object({ id: z.string().min(1).max(128) });
 
 /** Optional on get, update and delete: when given, a memory of another namespace is not found. */
-export const memoryNamespaceQuery = z.object({ namespace: namespaceField.optional() }).strict();
+export const memoryNamespaceQuery = z.object({ namespace: namespaceSchema.optional() }).strict();
 
 export const memoryListResponse = z.object({ items: z.array(memorySchema), next: z.string().nullable() });
 export const deletedResponse = z.object({ success: z.boolean(), id: z.string() });

@@ -6,6 +6,7 @@ import { contentText } from '../../lib/content-text.js';
 import { newId } from '../../lib/ids.js';
 import { isExpired } from '../dialogues/records.js';
 import * as dialogueRepo from '../dialogues/repository.js';
+import { enqueueEmbedding } from '../embeddings/repository.js';
 import * as repo from './repository.js';
 import type { MessageRecord } from './schemas.js';
 import { type FieldedInput, toMessageRecord } from './records.js';
@@ -149,6 +150,16 @@ export async function appendMessages(
     throwDetails(taken);
   }
   inserted.sort((a, b) => a.seq - b.seq);
+  // D40: the embedding jobs commit with the messages; the vectors are made after the write.
+  await enqueueEmbedding(
+    tx,
+    inserted.map((row) => ({
+      projectId: dialogue.projectId,
+      objectType: 'message' as const,
+      dialogueId: dialogue.id,
+      objectId: row.id,
+    })),
+  );
   const latest = new Date(Math.max(...inserted.map((row) => row.created.getTime())));
   const updated = await dialogueRepo.addToCounters(
     tx,

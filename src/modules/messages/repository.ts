@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
 import { changeTime } from '../dialogues/repository.js';
@@ -106,4 +106,22 @@ export async function listMessages(
     .where(and(...conditions))
     .orderBy(direction(messages.created), direction(messages.seq))
     .limit(page.limit);
+}
+
+/** Messages by (dialogue, id), for search results. */
+export async function findMessagesByKeys(
+  db: Executor,
+  projectId: string,
+  keys: { dialogueId: string; id: string }[],
+): Promise<MessageRow[]> {
+  if (keys.length === 0) return [];
+  return db
+    .select(recordColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.projectId, projectId),
+        or(...keys.map((key) => and(eq(messages.dialogueId, key.dialogueId), eq(messages.id, key.id)))),
+      ),
+    );
 }

@@ -3,6 +3,7 @@ import { decodeCursor, invalidCursor, pageOf } from '../../http/cursor.js';
 import { AppError } from '../../http/errors.js';
 import type { WriteContext } from '../../http/writes.js';
 import * as dialogueRepo from '../dialogues/repository.js';
+import { deleteEmbeddingJob } from '../embeddings/repository.js';
 import * as repo from './repository.js';
 import { appendMessages, assertAcceptsMessages, assertMessageCount, refuseIfImmutable } from './append.js';
 import { type MessageInput, toMessageRecord } from './records.js';
@@ -148,6 +149,13 @@ export function createMessageService() {
       if (!(await repo.deleteMessage(tx, ctx.projectId, dialogue.id, locator.messageId))) {
         throw messageNotFound(locator);
       }
+      // D23: the vector went with the row; a job still pending goes too.
+      await deleteEmbeddingJob(tx, {
+        projectId: ctx.projectId,
+        objectType: 'message',
+        dialogueId: dialogue.id,
+        objectId: locator.messageId,
+      });
       // D35: the count and the latest `created` move in the deletion's own transaction.
       await dialogueRepo.subtractFromCounters(tx, ctx.projectId, dialogue.id, 1);
       return { success: true, id: locator.messageId, dialogueId: dialogue.id };

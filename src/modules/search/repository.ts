@@ -14,6 +14,8 @@ export interface SearchFilters {
   namespace: string | null;
   dialogueId?: string;
   tags: string[];
+  /** Messages only: tags their dialogue must carry (a dialogue search reaching into messages). */
+  dialogueTags?: string[];
 }
 
 export interface CandidateRow {
@@ -41,6 +43,12 @@ export interface CandidateQuery {
   /** Candidates taken from each index. */
   k: number;
 }
+
+const textArray = (values: string[]): SQL =>
+  sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
 
 function filterSql(table: SearchTable, filters: SearchFilters): SQL {
   const parts: SQL[] = [sql`t.project_id = ${filters.projectId}`];

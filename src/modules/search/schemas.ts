@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coded } from '../../http/validation.js';
-import { namespaceField, tagsField } from '../memories/schemas.js';
+import { namespaceSchema, tagsSchema } from '../../http/fields.js';
 
 // D39: the search contract.
 
@@ -17,7 +17,7 @@ export const searchBody = z
     object: z
       .enum(searchObjects, coded('INVALID_PARAMETER', 'object must be one of message, dialogue, memory'))
       .default('message'),
-    namespace: namespaceField
+    namespace: namespaceSchema
       .optional()
       .describe('Search this namespace; without it, items with no namespace'),
     dialogueId: z
@@ -27,7 +27,7 @@ export const searchBody = z
       .optional()
       .describe('Only messages of this dialogue (object=message)'),
     tag: z
-      .union([tagsField.element, tagsField])
+      .union([tagsSchema.element, tagsSchema])
       .optional()
       .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
       .describe('Only items carrying every given tag'),

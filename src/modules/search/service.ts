@@ -116,7 +116,13 @@ export function createSearchService(deps: SearchServiceDeps) {
       if (input.object === 'dialogue') {
         // D41: a dialogue is found by its label, tags and summary, and by its messages' text:
         // each dialogue scores as its best-matching part.
-        const messageRows = await findCandidates(db, { ...candidateQuery, table: 'messages', k: k * 3 });
+        // The tag filter names the dialogue's tags, not its messages'.
+        const messageRows = await findCandidates(db, {
+          ...candidateQuery,
+          filters: { ...filters, tags: [], dialogueTags: filters.tags },
+          table: 'messages',
+          k: k * 3,
+        });
         scored = bestPerDialogue([
           ...scored,
           ...scoreRows(messageRows, used).map((row) => ({ ...row, id: row.dialogueId })),

@@ -1,0 +1,178 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  ErrorCode,
+  ListResourceTemplatesRequestSchema,
+  ListResourcesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Resource,
+  type ResourceTemplate,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyRequest } from 'fastify';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { toClientError } from '../http/error-handler.js';
+import { stringifyWithRawJson } from '../http/raw-json.js';
+import type { WriteContext } from '../http/writes.js';
+
+// MCP resources: `parley://dialogue/{id}` (the dialogue with its 10 most recent messages, as
+// get_dialogue returns it) and `parley://memory/{id}`. Listed newest first, a page of each kind at
+// a time, and read through the same services as REST.
+
+/** MCP "Resources": the error code of an unknown resource. */
+const RESOURCE_NOT_FOUND = -32002;
+const LIST_PAGE = 50;
+const CURSOR_KIND = 'mcp-resources';
+const JSON_TYPE = 'application/json';
+
+interface Page {
+  resources: Resource[];
+  next: string | null;
+}
+
+interface ResourceKind {
+  template: ResourceTemplate;
+  read(id: string, request: FastifyRequest, ctx: WriteContext): Promise<unknown>;
+  list(next: string | undefined, request: FastifyRequest, ctx: WriteContext): Promise<Page>;
+}
+
+const kinds: Record<string, ResourceKind> = {
+  dialogue: {
+    template: {
+      uriTemplate: 'parley://dialogue/{id}',
+      name: 'dialogue',
+      title: 'Dialogue',
+      description:
+        'A dialogue of this project with its 10 most recent messages, oldest first (as get_dialogue)',
+      mimeType: JSON_TYPE,
+    },
+    read: (id, request, ctx) =>
+      request.server.services.dialogues.get(request.server.database.readDb, ctx, id),
+    async list(next, request, ctx) {
+      const query = { query: 'default', order: 'desc', limit: LIST_PAGE, next } as const;
+      const page = await request.server.services.dialogues.list(request.server.database.readDb, ctx, query);
+      return {
+        resources: page.items.map((dialogue) => ({
+          uri: `parley://dialogue/${encodeURIComponent(dialogue.id)}`,
+          name: dialogue.id,
+          title: dialogue.label ?? `Dialogue ${dialogue.id}`,
+          description: `${dialogue.status}, ${dialogue.totalMessages} messages, created ${dialogue.created}`,
+          mimeType: JSON_TYPE,
+        })),
+        next: page.next,
+      };
+    },
+  },
+  memory: {
+    template: {
+      uriTemplate: 'parley://memory/{id}',
+      name: 'memory',
+      title: 'Memory',
+      description: 'A memory of this project: its label, value, namespace and tags',
+      mimeType: JSON_TYPE,
+    },
+    read: (id, request, ctx) => request.server.services.memories.getMemory(ctx.projectId, id),
+    async list(next, request, ctx) {
+      const query = { tag: [], order: 'desc' as const, limit: LIST_PAGE, next };
+      const page = await request.server.services.memories.listMemories(ctx.projectId, query);
+      return {
+        resources: page.items.map((memory) => ({
+          uri: `parley://memory/${encodeURIComponent(memory.id)}`,
+          name: memory.id,
+          title: memory.label ?? `Memory ${memory.id}`,
+          description: memory.value.slice(0, 200),
+          mimeType: JSON_TYPE,
+        })),
+        next: page.next,
+      };
+    },
+  },
+};
+
+const kindNames = Object.keys(kinds);
+const RESOURCE_URI = /^parley:\/\/([a-z]+)\/([^/?#]+)$/;
+
+function parseUri(uri: string): { kind: ResourceKind; id: string } | undefined {
+  const match = RESOURCE_URI.exec(uri);
+  const kind = match ? kinds[match[1]!] : undefined;
+  if (!match || !kind) return undefined;
+  try {
+    return { kind, id: decodeURIComponent(match[2]!) };
+  } catch {
+    return undefined; // malformed percent-encoding
+  }
+}
+
+/** A service error as a JSON-RPC error: the REST code travels in `data`. */
+function rpcError(error: unknown, request: FastifyRequest): McpError {
+  if (error instanceof McpError) return error;
+  const clientError = toClientError(error);
+  if (clientError.status >= 500) request.log.error({ err: error }, 'MCP resource read failed');
+  const code =
+    clientError.status === 404
+      ? RESOURCE_NOT_FOUND
+      : clientError.status < 500
+        ? ErrorCode.InvalidParams
+        : ErrorCode.InternalError;
+  return new McpError(code, clientError.message, { code: clientError.code, requestId: request.id });
+}
+
+/**
+ * The list cursor holds one list cursor per kind ('' once a kind is exhausted); the first page
+ * starts every kind.
+ */
+function decodeListCursor(cursor: string | undefined): (string | null | undefined)[] {
+  if (cursor === undefined) return kindNames.map(() => undefined);
+  const parts = decodeCursor(CURSOR_KIND, cursor);
+  if (parts.length !== kindNames.length) {
+    throw new McpError(ErrorCode.InvalidParams, 'cursor: not a cursor returned by resources/list');
+  }
+  return parts.map((part) => (part === '' ? null : String(part)));
+}
+
+export function serveResources(server: Server, request: FastifyRequest): void {
+  const ctx: WriteContext = { projectId: request.auth.projectId, settings: request.auth.settings };
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: kindNames.map((name) => kinds[name]!.template),
+  }));
+
+  server.setRequestHandler(ListResourcesRequestSchema, async (message) => {
+    try {
+      const cursors = decodeListCursor(message.params?.cursor);
+      const resources: Resource[] = [];
+      const nexts: string[] = [];
+      for (const [index, name] of kindNames.entries()) {
+        const cursor = cursors[index];
+        if (cursor === null) {
+          nexts.push('');
+          continue;
+        }
+        const page = await kinds[name]!.list(cursor, request, ctx);
+        resources.push(...page.resources);
+        nexts.push(page.next ?? '');
+      }
+      const more = nexts.some((next) => next !== '');
+      return more ? { resources, nextCursor: encodeCursor(CURSOR_KIND, nexts) } : { resources };
+    } catch (error) {
+      throw rpcError(error, request);
+    }
+  });
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (message) => {
+    const { uri } = message.params;
+    const target = parseUri(uri);
+    if (!target) {
+      throw new McpError(
+        RESOURCE_NOT_FOUND,
+        `No resource ${uri}: use parley://dialogue/{id} or parley://memory/{id}`,
+      );
+    }
+    try {
+      const record = await target.kind.read(target.id, request, ctx);
+      // The exact JSON, message content byte for byte (D28).
+      return { contents: [{ uri, mimeType: JSON_TYPE, text: stringifyWithRawJson(record) }] };
+    } catch (error) {
+      throw rpcError(error, request);
+    }
+  });
+}

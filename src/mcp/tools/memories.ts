@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import {
+  createMemoryBody,
+  deletedResponse,
+  listMemoriesQuery,
+  memoryListResponse,
+  memoryNamespaceQuery,
+  memorySchema,
+} from '../../modules/memories/schemas.js';
+import { renderDeleted, renderMemory, renderMemoryList } from '../render.js';
+import { readTool, writeTool } from '../tool-kit.js';
+
+// D42: memory tools, one call each into the memory service that REST uses.
+
+const memoryLocator = memoryNamespaceQuery.extend({
+  memoryId: z
+    .string()
+    .min(1)
+    .max(128)
+    .describe('Id of the memory (mem_...), as returned by create_memory, list_memories or search'),
+});
+
+export const createMemory = writeTool({
+  name: 'create_memory',
+  title: 'Create a memory',
+  description:
+    'Stores a long-term memory: a text `value` (up to 64 KiB) with an optional short `label`, ' +
+    '`namespace` (for example one per end user), `tags` and `metadata`. Use it for facts, ' +
+    'preferences or decisions worth keeping beyond one conversation; find them later with search ' +
+    '(`object: "memory"`) or list_memories.',
+  input: createMemoryBody,
+  output: memorySchema.extend({}),
+  render: renderMemory,
+  write: (tx, args, call) => call.services.memories.createMemory(tx, call.ctx.projectId, args),
+});
+
+export const listMemories = readTool({
+  name: 'list_memories',
+  title: 'List memories',
+  description:
+    'Lists memories, newest first (`order: "asc"` for oldest first), filtered by `namespace`, exact ' +
+    '`label` or `tag` (all given tags must be present). Returns `items` and `next`: pass `next` back ' +
+    'for the following page; null means the last page. To find memories by meaning, use search ' +
+    'with `object: "memory"`.',
+  input: listMemoriesQuery,
+  output: memoryListResponse.extend({}),
+  render: renderMemoryList,
+  read: (query, call) => call.services.memories.listMemories(call.ctx.projectId, query),
+});
+
+export const getMemory = readTool({
+  name: 'get_memory',
+  title: 'Get a memory',
+  description:
+    'Returns one memory by its id: value, label, namespace, tags and metadata. With `namespace`, a ' +
+    'memory of another namespace is not found.',
+  input: memoryLocator,
+  output: memorySchema.extend({}),
+  render: renderMemory,
+  read: ({ memoryId, namespace }, call) =>
+    call.services.memories.getMemory(call.ctx.projectId, memoryId, namespace),
+});
+
+export const deleteMemory = writeTool({
+  name: 'delete_memory',
+  title: 'Delete a memory',
+  description:
+    'Deletes one memory permanently, with its embedding, when it is wrong or no longer wanted. ' +
+    'Returns {success, id}. With `namespace`, a memory of another namespace is not found.',
+  input: memoryLocator,
+  output: deletedResponse.extend({}),
+  annotations: { destructiveHint: true, idempotentHint: false },
+  render: renderDeleted('memory'),
+  write: (tx, { memoryId, namespace }, call) =>
+    call.services.memories.deleteMemory(tx, call.ctx.projectId, memoryId, namespace),
+});

@@ -1,0 +1,211 @@
+import type { Database, Executor } from '../../db/client.js';
+import type { DialogueSummary } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { RawJson } from '../../http/raw-json.js';
+import type { WriteContext } from '../../http/writes.js';
+import type { Summarizer } from '../../summaries/summarizer.js';
+import { enqueueEmbedding } from '../embeddings/repository.js';
+import * as repo from './compaction-repository.js';
+import {
+  type DialogueRecord,
+  type DialogueWithMessages,
+  dialogueSearchText,
+  toDialogueRecord,
+} from './records.js';
+import * as dialogueRepo from './repository.js';
+import type { DialogueService } from './service.js';
+
+// D21, D22: compaction and continuation. The model works outside any transaction (STYLE 7): the
+// messages are read and summarized first; then one short write transaction stores the summary,
+// but only if the dialogue's summary is still the one the new summary was built on. Otherwise the
+// round is redone on top of the newer summary, so concurrent compactions leave one consistent
+// summary and never lose the messages another compaction covered.
+
+/** Rounds of "summarize, then store if nothing changed" before giving up with a conflict. */
+const ROUNDS = 4;
+
+export interface CompactionDeps {
+  db: Database;
+  summarizer: Summarizer;
+  dialogues: DialogueService;
+}
+
+/** Runs a write transaction: `sendWrite`/`runWrite` (guards, Idempotency-Key, D36), or a plain one. */
+export type WriteRunner<T> = (fn: (tx: Executor) => Promise<unknown>) => Promise<T>;
+
+/** The dialogue changed between the summary and its storing: the round starts over. */
+class StaleSummary extends Error {}
+
+/** A summary made outside any transaction, with what it was built on. */
+interface Prepared {
+  /** The dialogue's summary when the messages were read. */
+  previous: DialogueSummary | null;
+  /** The new summary, or null when the previous one covers every message already. */
+  summary: DialogueSummary | null;
+  /** Insertion sequence of the last message the resulting summary covers (0: none). */
+  coveredSeq: number;
+}
+
+const sameSummary = (a: DialogueSummary | null, b: DialogueSummary | null): boolean =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.created === b.created &&
+    a.upToMessageId === b.upToMessageId &&
+    a.messageCount === b.messageCount &&
+    a.model === b.model);
+
+const notFound = (id: string) => new AppError('DIALOGUE_NOT_FOUND', `Dialogue ${id} not found`);
+
+export function createCompactionService({ db, summarizer, dialogues }: CompactionDeps) {
+  /**
+   * Reads what the stored summary lacks and summarizes it, outside any transaction. `carried` is
+   * the previous round's summary, which was not stored: when the dialogue's summary is still the
+   * one it was built on, this round builds on it and reads only the messages that came since.
+   */
+  async function prepare(ctx: WriteContext, id: string, carried?: Prepared): Promise<Prepared> {
+    const row = await dialogueRepo.findDialogue(db, ctx.projectId, id);
+    if (!row) throw notFound(id);
+    const previous = row.summary;
+    let basis: DialogueSummary | null;
+    let upTo: number;
+    if (carried?.summary && sameSummary(previous, carried.previous)) {
+      basis = carried.summary;
+      upTo = carried.coveredSeq;
+    } else {
+      // Incremental: the stored summary and the messages stored after the last one it covers.
+      // When that message was deleted, its place is lost and the whole dialogue is read again.
+      const seq = previous?.upToMessageId
+        ? await repo.messageSeq(db, ctx.projectId, id, previous.upToMessageId)
+        : undefined;
+      basis = seq === undefined ? null : previous;
+      upTo = seq ?? 0;
+    }
+    const fresh = await repo.messagesAfter(db, ctx.projectId, id, upTo);
+    if (fresh.length === 0) return { previous, summary: basis === previous ? null : basis, coveredSeq: upTo };
+
+    const text = await summarizer.summarize({
+      previous: basis?.text ?? null,
+      messages: fresh.filter((message) => message.text.trim() !== ''),
+    });
+    // Coverage follows insertion order, so that a message stored later with an earlier
+    // `created` is still taken in by the next compaction.
+    const last = fresh.reduce((a, b) => (b.seq > a.seq ? b : a));
+    return {
+      previous,
+      summary: {
+        text,
+        model: summarizer.model,
+        messageCount: (basis?.messageCount ?? 0) + fresh.length,
+        upToMessageId: last.id,
+        created: new Date().toISOString(),
+      },
+      coveredSeq: last.seq,
+    };
+  }
+
+  /**
+   * Stores a prepared summary in the caller's transaction, if the dialogue's summary is still
+   * the one it was built on. With `complete`, no message may have been added since the read.
+   */
+  async function apply(
+    tx: Executor,
+    ctx: WriteContext,
+    id: string,
+    prepared: Prepared,
+    complete: boolean,
+  ): Promise<dialogueRepo.DialogueRow> {
+    // The row lock also holds back new messages until commit (D35).
+    const row = await dialogueRepo.lockDialogue(tx, ctx.projectId, id);
+    if (!row) throw notFound(id);
+    if (!sameSummary(row.summary, prepared.previous)) throw new StaleSummary();
+    if (complete && (await repo.hasMessagesAfter(tx, ctx.projectId, id, prepared.coveredSeq))) {
+      throw new StaleSummary();
+    }
+    const { summary } = prepared;
+    if (summary === null) return row;
+    const updated = await dialogueRepo.updateDialogue(tx, ctx.projectId, id, {
+      summary,
+      // D41: the summary is part of the dialogue's searchable text...
+      searchText: dialogueSearchText({ label: row.label, tags: row.tags, summary }),
+    });
+    // ...and of its embedding, made again after the write (D40).
+    await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
+    return updated;
+  }
+
+  /** Prepares and applies until a round is not overtaken by a concurrent change. */
+  async function inRounds<T>(
+    ctx: WriteContext,
+    id: string,
+    run: (prepared: Prepared) => Promise<T>,
+  ): Promise<T> {
+    let carried: Prepared | undefined;
+    for (let round = 1; ; round++) {
+      const prepared = await prepare(ctx, id, carried);
+      carried = prepared;
+      try {
+        return await run(prepared);
+      } catch (error) {
+        if (!(error instanceof StaleSummary)) throw error;
+        if (round === ROUNDS) {
+          throw new AppError(
+            'RESOURCE_CONFLICT',
+            `Dialogue ${id} kept changing while it was summarized; retry`,
+          );
+        }
+      }
+    }
+  }
+
+  return {
+    /**
+     * The `compact` action (D22): stores on the dialogue a summary of all its messages and
+     * returns the dialogue. Messages are never changed; works on ended and immutable dialogues
+     * (D25). A dialogue without messages has nothing to summarize and keeps `summary: null`.
+     */
+    compact<T>(ctx: WriteContext, id: string, write: WriteRunner<T>): Promise<T> {
+      return inRounds(ctx, id, (prepared) =>
+        write(
+          async (tx): Promise<DialogueRecord> =>
+            toDialogueRecord(await apply(tx, ctx, id, prepared, false), ctx.settings),
+        ),
+      );
+    },
+
+    /**
+     * The `continue` action (D21): in one write transaction, stores the summary of every message,
+     * ends the dialogue and creates its continuation (same namespace and tags,
+     * `metadata.continuedFrom`, the summary as first `system` message). A message that arrives
+     * while the summary is written makes the round start over, so nothing is left behind.
+     */
+    continueDialogue<T>(ctx: WriteContext, id: string, write: WriteRunner<T>): Promise<T> {
+      return inRounds(ctx, id, (prepared) =>
+        write(async (tx): Promise<DialogueWithMessages> => {
+          const row = await apply(tx, ctx, id, prepared, true);
+          await dialogues.end(tx, ctx, id);
+          const summary = row.summary;
+          return dialogues.create(tx, ctx, {
+            namespace: row.namespace ?? undefined,
+            tags: row.tags,
+            metadata: { continuedFrom: id },
+            messages: summary?.text
+              ? [
+                  {
+                    field: 'message',
+                    input: {
+                      role: 'system',
+                      content: new RawJson(JSON.stringify(summary.text)),
+                      metadata: { summaryOf: id, model: summary.model, upToMessageId: summary.upToMessageId },
+                    },
+                  },
+                ]
+              : [],
+          });
+        }),
+      );
+    },
+  };
+}
+
+export type CompactionService = ReturnType<typeof createCompactionService>;

@@ -1,0 +1,176 @@
+import { and, asc, eq, gt, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { dialogues, embeddingJobs, memories, messages } from '../../db/schema.js';
+
+// Queries of `parley export` / `parley import`: keyset pages in the order the API lists things
+// (D26, D29), and plain inserts that keep every stored value as it is.
+
+export type DialogueRow = typeof dialogues.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type MemoryRow = typeof memories.$inferSelect;
+
+/** The columns copied: everything but generated columns and embeddings (remade by the queue). */
+const dialogueColumns = {
+  id: dialogues.id,
+  namespace: dialogues.namespace,
+  threadOf: dialogues.threadOf,
+  label: dialogues.label,
+  status: dialogues.status,
+  tags: dialogues.tags,
+  metadata: dialogues.metadata,
+  state: dialogues.state,
+  summary: dialogues.summary,
+  totalMessages: dialogues.totalMessages,
+  threadCount: dialogues.threadCount,
+  lastMessageCreated: dialogues.lastMessageCreated,
+  searchText: dialogues.searchText,
+  created: dialogues.created,
+  modified: dialogues.modified,
+};
+export type DialogueRecord = { [K in keyof typeof dialogueColumns]: DialogueRow[K] };
+
+const messageColumns = {
+  dialogueId: messages.dialogueId,
+  id: messages.id,
+  seq: messages.seq,
+  namespace: messages.namespace,
+  role: messages.role,
+  content: messages.content,
+  contentLength: messages.contentLength,
+  name: messages.name,
+  tags: messages.tags,
+  metadata: messages.metadata,
+  searchText: messages.searchText,
+  created: messages.created,
+  modified: messages.modified,
+};
+export type MessageRecord = { [K in keyof typeof messageColumns]: MessageRow[K] };
+
+const memoryColumns = {
+  id: memories.id,
+  namespace: memories.namespace,
+  label: memories.label,
+  value: memories.value,
+  tags: memories.tags,
+  metadata: memories.metadata,
+  created: memories.created,
+  modified: memories.modified,
+};
+export type MemoryRecord = { [K in keyof typeof memoryColumns]: MemoryRow[K] };
+
+export interface Position {
+  created: Date;
+  id: string;
+}
+
+export async function dialoguePage(
+  db: Executor,
+  projectId: string,
+  after: Position | undefined,
+  limit: number,
+) {
+  return db
+    .select(dialogueColumns)
+    .from(dialogues)
+    .where(
+      and(
+        eq(dialogues.projectId, projectId),
+        after
+          ? or(
+              gt(dialogues.created, after.created),
+              and(eq(dialogues.created, after.created), gt(dialogues.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(dialogues.created), asc(dialogues.id))
+    .limit(limit);
+}
+
+/** Messages of one dialogue in their order (D29: `created`, ties by insertion order). */
+export async function messagePage(
+  db: Executor,
+  projectId: string,
+  dialogueId: string,
+  after: { created: Date; seq: number } | undefined,
+  limit: number,
+) {
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.projectId, projectId),
+        eq(messages.dialogueId, dialogueId),
+        after
+          ? or(
+              gt(messages.created, after.created),
+              and(eq(messages.created, after.created), gt(messages.seq, after.seq)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(messages.created), asc(messages.seq))
+    .limit(limit);
+}
+
+export async function memoryPage(
+  db: Executor,
+  projectId: string,
+  after: Position | undefined,
+  limit: number,
+) {
+  return db
+    .select(memoryColumns)
+    .from(memories)
+    .where(
+      and(
+        eq(memories.projectId, projectId),
+        after
+          ? or(
+              gt(memories.created, after.created),
+              and(eq(memories.created, after.created), gt(memories.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(memories.created), asc(memories.id))
+    .limit(limit);
+}
+
+/** Threads are inserted without their parent link first, then linked (a thread may sort first). */
+export async function insertDialogues(db: Executor, projectId: string, rows: DialogueRecord[]) {
+  if (rows.length === 0) return;
+  await db.insert(dialogues).values(rows.map((row) => ({ ...row, threadOf: null, projectId })));
+}
+
+export async function linkThread(db: Executor, projectId: string, id: string, threadOf: string) {
+  await db
+    .update(dialogues)
+    .set({ threadOf })
+    .where(and(eq(dialogues.projectId, projectId), eq(dialogues.id, id)));
+}
+
+/** `seq` is generated anew: inserting in exported order keeps the order of equal `created` values. */
+export async function insertMessages(db: Executor, projectId: string, rows: Omit<MessageRecord, 'seq'>[]) {
+  if (rows.length === 0) return;
+  await db.insert(messages).values(rows.map((row) => ({ ...row, projectId })));
+}
+
+export async function insertMemories(db: Executor, projectId: string, rows: MemoryRecord[]) {
+  if (rows.length === 0) return;
+  await db.insert(memories).values(rows.map((row) => ({ ...row, projectId })));
+}
+
+/** D40: imported objects get their embeddings through the queue, like any write. */
+export async function enqueueEmbeddings(
+  db: Executor,
+  projectId: string,
+  jobs: { objectType: 'message' | 'dialogue' | 'memory'; dialogueId: string; objectId: string }[],
+) {
+  if (jobs.length === 0) return;
+  await db
+    .insert(embeddingJobs)
+    .values(jobs.map((job) => ({ ...job, projectId })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { rowsOf } from '../../src/db/client.js';
+import { createOpenAiEmbedder } from '../../src/embeddings/openai.js';
+import { claimJobs } from '../../src/modules/embeddings/repository.js';
+import {
+  drainEmbeddingQueue,
+  processEmbeddingBatch,
+  reindexEmbeddings,
+} from '../../src/modules/embeddings/worker.js';
+import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
+import { type Api, V1, addMessage, createDialogue } from '../helpers/dialogues.js';
+import { type FakeOpenAi, startFakeOpenAi } from '../helpers/openai-server.js';
+
+// D40: the durable embedding queue, with a provider that fails on demand.
+
+let server: FakeOpenAi;
+let ctx: TestContext;
+let api: Api;
+
+beforeAll(async () => {
+  server = await startFakeOpenAi({ dimensions: 64 });
+  ctx = await createTestContext({
+    EMBEDDINGS: 'openai',
+    OPENAI_BASE_URL: server.baseURL,
+    EMBEDDING_MODEL: 'model-b',
+    EMBEDDING_DIMENSIONS: '64',
+    // The tests drive the workers themselves.
+    EMBEDDING_WORKER: 'false',
+  });
+  api = asProject(ctx.app, await createProject(ctx.app));
+});
+afterAll(async () => {
+  await ctx.close();
+  await server.close();
+});
+
+const embedderFor = (model: string) =>
+  createOpenAiEmbedder({ baseURL: server.baseURL, model, dimensions: 64, maxRetries: 0 });
+
+async function createMemory(value: string): Promise<string> {
+  const response = await api({ method: 'POST', url: `${V1}/memory`, payload: { value } });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
+async function jobOf(objectId: string) {
+  const result = await ctx.app.db.execute(
+    sql`SELECT attempts, last_error AS "lastError", run_at > now() AS delayed FROM embedding_jobs WHERE object_id = ${objectId}`,
+  );
+  return rowsOf<{ attempts: number; lastError: string | null; delayed: boolean }>(result)[0];
+}
+
+async function modelOf(table: 'memories' | 'messages', id: string): Promise<string | null> {
+  const result = await ctx.app.db.execute(
+    sql`SELECT embedding_model AS model FROM ${sql.raw(table)} WHERE id = ${id} AND embedding IS NOT NULL`,
+  );
+  return rowsOf<{ model: string }>(result)[0]?.model ?? null;
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('embedding queue', () => {
+  it('a write never calls the provider: its job commits with it and waits in the queue', async () => {
+    const before = server.requests.length;
+    const id = await createMemory('written without waiting for the provider');
+    expect(server.requests.length).toBe(before);
+    expect(await jobOf(id)).toMatchObject({ attempts: 0, lastError: null });
+  });
+
+  it('retries a provider that fails twice with backoff, then stores the vector', async () => {
+    await drainUntilEmpty();
+    const id = await createMemory('a provider that fails twice then succeeds');
+    const embedder = await embedderFor('model-b');
+    const options = { db: ctx.app.db, embedder, retryBaseMs: 500 };
+    server.failNext(500, 503);
+
+    expect(await processEmbeddingBatch(options)).toBe(1);
+    const afterFirst = await jobOf(id);
+    expect(afterFirst).toMatchObject({ attempts: 1, delayed: true });
+    // The backoff put the job's next run in the future.
+    expect(afterFirst!.lastError).toContain('500');
+
+    await until(async () => (await processEmbeddingBatch(options)) > 0, 'the second attempt');
+    expect(await jobOf(id)).toMatchObject({ attempts: 2 });
+    await until(async () => (await processEmbeddingBatch(options)) > 0, 'the third attempt');
+    expect(await jobOf(id)).toBeUndefined();
+    expect(await modelOf('memories', id)).toBe('openai/model-b/64');
+  });
+
+  it('survives a restart mid-job: a claimed job returns to another worker when its lease ends', async () => {
+    await drainUntilEmpty();
+    const id = await createMemory('claimed by a worker that crashed');
+    // A worker claims the job and dies before finishing it.
+    const claimed = await claimJobs(ctx.app.db, 10, 300);
+    expect(claimed.map((job) => job.objectId)).toContain(id);
+    expect(await processEmbeddingBatch({ db: ctx.app.db, embedder: await embedderFor('model-b') })).toBe(0);
+
+    // The server restarts on the same database, this time with its in-process worker.
+    const restarted: FastifyInstance = await buildApp({
+      config: { ...ctx.config, EMBEDDING_WORKER: true },
+      database: ctx.database.handle,
+    });
+    await restarted.ready();
+    try {
+      await until(async () => (await modelOf('memories', id)) === 'openai/model-b/64', 'the re-claimed job');
+      expect(await jobOf(id)).toBeUndefined();
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('re-embeds objects of another model instead of comparing them (D41)', async () => {
+    await drainUntilEmpty();
+    const id = await createMemory('a memory first embedded by model a');
+    await drainEmbeddingQueue({ db: ctx.app.db, embedder: await embedderFor('model-a') });
+    expect(await modelOf('memories', id)).toBe('openai/model-a/64');
+
+    const embedderB = await embedderFor('model-b');
+    expect(await reindexEmbeddings(ctx.app.db, embedderB)).toBeGreaterThanOrEqual(1);
+    await drainEmbeddingQueue({ db: ctx.app.db, embedder: embedderB });
+    expect(await modelOf('memories', id)).toBe('openai/model-b/64');
+    expect(await reindexEmbeddings(ctx.app.db, embedderB)).toBe(0);
+  });
+
+  it('deleting a memory, a message or a dialogue removes its pending jobs', async () => {
+    await drainUntilEmpty();
+    const memoryId = await createMemory('deleted before it was embedded');
+    expect(await jobOf(memoryId)).toBeDefined();
+    await api({ method: 'DELETE', url: `${V1}/memory/${memoryId}` });
+    expect(await jobOf(memoryId)).toBeUndefined();
+
+    const dialogue = await createDialogue(api, { label: 'pending jobs' });
+    const first = await addMessage(api, dialogue.id, { role: 'user', content: 'first pending message' });
+    const second = await addMessage(api, dialogue.id, { role: 'user', content: 'second pending message' });
+    expect(await jobOf(first.id)).toBeDefined();
+    await api({ method: 'DELETE', url: `${V1}/dialogue/${dialogue.id}/messages/${first.id}` });
+    expect(await jobOf(first.id)).toBeUndefined();
+    expect(await jobOf(second.id)).toBeDefined();
+    expect(await jobOf(dialogue.id)).toBeDefined();
+    await api({ method: 'DELETE', url: `${V1}/dialogue/${dialogue.id}` });
+    expect(await jobOf(second.id)).toBeUndefined();
+    expect(await jobOf(dialogue.id)).toBeUndefined();
+  });
+});
+
+async function drainUntilEmpty(): Promise<void> {
+  const embedder = await embedderFor('model-b');
+  await until(async () => {
+    await drainEmbeddingQueue({ db: ctx.app.db, embedder, retryBaseMs: 10 }).catch(() => {});
+    const result = await ctx.app.db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
+    return rowsOf<{ n: number }>(result)[0]!.n === 0;
+  }, 'an empty queue');
+}

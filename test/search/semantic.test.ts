@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/client.js';
+import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
+import { type Api, V1, addMessage, createDialogue } from '../helpers/dialogues.js';
+
+// D40-D41 with the default offline embedder (USE lite in a worker thread) and the in-process
+// queue worker, as `npm start` runs them.
+
+interface Found {
+  results: { relevance: number; item: { id: string } }[];
+  mode: string;
+}
+
+let ctx: TestContext;
+let api: Api;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ EMBEDDINGS: 'local' });
+  api = asProject(ctx.app, await createProject(ctx.app));
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function search(body: Record<string, unknown>): Promise<Found> {
+  const response = await api({ method: 'POST', url: `${V1}/search`, payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Found;
+}
+
+/** Polls until the queue is empty (the in-process worker embeds in the background). */
+async function embedded(): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const result = await ctx.app.db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
+    if (rowsOf<{ n: number }>(result)[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the embedding queue did not drain');
+}
+
+describe('semantic search with the local model', () => {
+  it('finds a message that shares no word with the query, once embedded', async () => {
+    const dialogue = await createDialogue(api, { namespace: 'ivy' });
+    const cancelled = await addMessage(api, dialogue.id, {
+      role: 'user',
+      content: 'The airline cancelled my flight to Lisbon this morning',
+      namespace: 'ivy',
+    });
+    for (const content of [
+      'Can you recommend a good pasta recipe with garlic?',
+      'My laptop battery drains in two hours',
+      'The tomato plants on the balcony need more sun',
+      'Our quarterly budget meeting moved to Thursday',
+    ]) {
+      await addMessage(api, dialogue.id, { role: 'user', content, namespace: 'ivy' });
+    }
+    // The query's words appear in none of the messages: full text alone finds nothing.
+    const query = { query: 'my plane trip got called off', namespace: 'ivy' };
+    await embedded();
+    const found = await search(query);
+    expect(found.mode).toBe('hybrid');
+    expect(found.results[0]!.item.id).toBe(cancelled.id);
+    expect(found.results[0]!.relevance).toBeGreaterThan(0);
+    expect(found.results[0]!.relevance).toBeLessThanOrEqual(1);
+
+    const vectors = await ctx.app.db.execute(
+      sql`SELECT embedding_model, vector_dims(embedding) AS dims FROM messages WHERE id = ${cancelled.id}`,
+    );
+    expect(rowsOf(vectors)[0]).toEqual({ embedding_model: 'use-lite-512', dims: 512 });
+  });
+
+  it('keeps namespaces apart on the semantic path too', async () => {
+    const other = await createDialogue(api, { namespace: 'jack' });
+    await addMessage(api, other.id, {
+      role: 'user',
+      content: 'Our flight to Madrid was cancelled by the airline',
+      namespace: 'jack',
+    });
+    await embedded();
+    const found = await search({ query: 'my plane trip got called off', namespace: 'ivy' });
+    const ids = new Set(found.results.map((r) => r.item.id));
+    const jackIds = await ctx.app.db.execute(sql`SELECT id FROM messages WHERE namespace = 'jack'`);
+    for (const { id } of rowsOf<{ id: string }>(jackIds)) expect(ids.has(id)).toBe(false);
+  });
+
+  it('finds memories and dialogues by meaning', async () => {
+    const memory = (
+      await api({
+        method: 'POST',
+        url: `${V1}/memory`,
+        payload: { label: 'diet', value: 'Does not eat meat or fish' },
+      })
+    ).json() as { id: string };
+    await api({
+      method: 'POST',
+      url: `${V1}/memory`,
+      payload: { label: 'car', value: 'Drives a blue hatchback' },
+    });
+    const dialogue = await createDialogue(api, { label: 'Wedding venue and catering plans' });
+    await createDialogue(api, { label: 'Laptop repair ticket' });
+    await embedded();
+    const memories = await search({ query: 'is the user a vegetarian', object: 'memory' });
+    expect(memories.results[0]!.item.id).toBe(memory.id);
+    const dialogues = await search({ query: 'organising our marriage celebration', object: 'dialogue' });
+    expect(dialogues.results[0]!.item.id).toBe(dialogue.id);
+  });
+
+  it('creates the partial HNSW index of the configured model', async () => {
+    const result = await ctx.app.db.execute(
+      sql`SELECT indexdef FROM pg_indexes WHERE tablename = 'messages' AND indexdef LIKE '%hnsw%'`,
+    );
+    const [index] = rowsOf<{ indexdef: string }>(result);
+    expect(index!.indexdef).toContain('vector(512)');
+    expect(index!.indexdef).toContain("embedding_model = 'use-lite-512'");
+  });
+});
