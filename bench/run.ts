@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createServerDatabase } from '../test/helpers/database.js';
 import { benchCompaction, formatCompactionRows } from './compaction.js';
 import { benchMessages, formatRows } from './messages.js';
+import { benchSearch } from './search.js';
 
 // `npm run bench`: every figure beside its baselines from the same run. The embedded store always;
 // real Postgres when BENCH_DATABASE_URL names a server (fresh databases are created and dropped).
@@ -29,6 +30,8 @@ if (postgresUrl) {
     await ours.drop();
     await theirs.drop();
   }
+  // Search latency at 10k and 100k messages, embedding throughput of the queue beside the raw embedder.
+  sections.push(await benchSearch(postgresUrl));
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));

@@ -44,9 +44,13 @@ inspector() {
 step() {
   local name=$1
   shift
-  printf '\n$ npx -y %s --cli %s --transport http --header "Authorization: Bearer $KEY"' "$INSPECTOR" "$URL"
-  printf ' %q' "$@"
-  printf '\n'
+  {
+    printf '\n$ npx -y %s --cli %s --transport http --header "Authorization: Bearer $KEY"' "$INSPECTOR" "$URL"
+    for arg in "$@"; do
+      if [[ $arg =~ ^[A-Za-z0-9_/.:=-]+$ ]]; then printf ' %s' "$arg"; else printf " '%s'" "$arg"; fi
+    done
+    printf '\n'
+  } >&2
   inspector "$@" | tee "$WORK/$name.json"
 }
 

@@ -153,6 +153,9 @@ export const messages = pgTable(
       name: 'messages_dialogue_fk',
     }).onDelete('cascade'),
     index('messages_order_idx').on(t.projectId, t.dialogueId, t.created, t.seq),
+    // A search within one namespace (one end user) reads that namespace's rows exactly instead of
+    // walking the HNSW graph past every other namespace's neighbours.
+    index('messages_namespace_idx').on(t.projectId, t.namespace),
     index('messages_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -47,9 +47,18 @@ function plural(count: number, noun: string, nouns = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : nouns}`;
 }
 
-/** Text content as it reads; blocks and objects as compact JSON. */
-export function contentPreview(content: unknown): string {
-  return clip(typeof content === 'string' ? content : JSON.stringify(content));
+/** A content block as a reader sees it: its text, or its kind (`[tool_use lookup]`). */
+function blockPreview(block: unknown): string {
+  const { type, text, name } = (block ?? {}) as { type?: unknown; text?: unknown; name?: unknown };
+  if (typeof text === 'string') return text;
+  return `[${typeof type === 'string' ? type : 'block'}${typeof name === 'string' ? ` ${name}` : ''}]`;
+}
+
+/** Text as it reads, blocks by their text or kind, other objects as compact JSON. */
+function contentPreview(content: unknown): string {
+  if (typeof content === 'string') return clip(content);
+  if (Array.isArray(content)) return clip(content.map(blockPreview).join(' '));
+  return clip(JSON.stringify(content));
 }
 
 export function renderMessage(message: MessageView): string {

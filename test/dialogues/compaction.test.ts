@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
+import { type ClaimedJob, loadTexts } from '../../src/modules/embeddings/repository.js';
 import { EXTRACTIVE_MODEL } from '../../src/summaries/extractive.js';
 import { countTokens } from '../../src/summaries/tokens.js';
 import { type FixtureMessage, loadConversation, longConversation } from '../fixtures/conversations.js';
@@ -133,13 +134,19 @@ describe('compact and continue, offline', () => {
     expect(row!.search_text).toContain('support');
     expect(row!.search_text).toContain(summary!.text);
     expect(row!.matches).toBe(true);
-    // D40: the dialogue's embedding is made again from the new text.
-    const jobs = rowsOf<{ object_id: string }>(
+    // D40: the dialogue's embedding is made again from the new text, which holds the summary once.
+    const jobs = rowsOf<ClaimedJob & { object_id: string }>(
       await context.app.db.execute(
-        sql`select object_id from embedding_jobs where object_type = 'dialogue' and object_id = ${dialogue.id}`,
+        sql`select project_id as "projectId", id, object_type as "objectType", dialogue_id as "dialogueId",
+              object_id as "objectId", attempts, created::text as enqueued, object_id
+            from embedding_jobs where object_type = 'dialogue' and object_id = ${dialogue.id}`,
       ),
     );
     expect(jobs).toHaveLength(1);
+    const texts = await loadTexts(context.app.db, jobs);
+    const embedded = texts.get(jobs[0]!.id)!.text;
+    expect(embedded.split(summary!.text)).toHaveLength(2);
+    expect(embedded).toContain('support');
   });
 
   it('answers an up-to-date dialogue without a new summary, and an empty one without any', async () => {

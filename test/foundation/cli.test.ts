@@ -28,7 +28,10 @@ async function parley(...args: string[]) {
   return { ...result, json: () => JSON.parse(result.stdout) };
 }
 
-describe('parley CLI', () => {
+// Each command is a process of its own that opens the store: give a busy machine room.
+const CLI_TIMEOUT_MS = 300_000;
+
+describe('parley CLI', { timeout: CLI_TIMEOUT_MS }, () => {
   it('creates, lists, shows and changes projects, and manages keys', async () => {
     const created = await parley('project', 'create', 'acme', '--settings', '{"immutableDialogues":true}');
     expect(created.code).toBe(0);

@@ -487,10 +487,7 @@ function isJsonRpcError(body: unknown): boolean {
 /** The oracle: no 5xx; every 4xx is the D11 envelope with a spec code and no internals. */
 export function checkResponse(request: HostileRequest, response: LightMyRequestResponse): void {
   const where = `${request.inject.method} ${String(request.inject.url).slice(0, 200)}`;
-  // 501 NOT_IMPLEMENTED marks an operation not built yet (the dialogue `continue` action when
-  // this was written): an honest answer about the server, not a failure to handle the input.
-  const notBuilt = response.statusCode === 501 && response.body.includes('"NOT_IMPLEMENTED"');
-  if (response.statusCode >= 500 && !notBuilt) {
+  if (response.statusCode >= 500) {
     throw new Error(`${where}: ${response.statusCode} ${response.body.slice(0, 500)}`);
   }
   if (response.statusCode < 400 || request.inject.method === 'HEAD') return;

@@ -2,6 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { type TestContext, type TestProject, asProject, createProject, createTestContext } from './app.js';
 
 // MCP tests drive the server through the SDK's own client over real HTTP (D42).
 
@@ -24,6 +26,51 @@ export async function connectMcp(baseUrl: string, apiKey?: string): Promise<Clie
   // outputSchema, so each test call also checks the published contract.
   await client.listTools();
   return client;
+}
+
+export interface McpTestProject {
+  context: TestContext;
+  project: TestProject;
+  baseUrl: string;
+  /** An SDK client connected with the project's key. */
+  client: Client;
+  /** `app.inject` as the project, for REST. */
+  rest: ReturnType<typeof asProject>;
+}
+
+/** A listening app on a fresh database, a project and a connected client, for one test file. */
+export function useMcpProject(): McpTestProject {
+  const state = {} as McpTestProject;
+  beforeAll(async () => {
+    state.context = await createTestContext();
+    state.project = await createProject(state.context.app);
+    state.baseUrl = await listen(state.context.app);
+    state.client = await connectMcp(state.baseUrl, state.project.apiKey);
+    state.rest = asProject(state.context.app, state.project);
+  });
+  afterAll(async () => {
+    await state.client.close();
+    await state.context.close();
+  });
+  return state;
+}
+
+/** A JSON-RPC POST to /mcp/v1 by hand; a string body is sent byte for byte. */
+export function postMcp(
+  baseUrl: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${baseUrl}/mcp/v1`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 export interface ToolError {

@@ -39,7 +39,7 @@ describe('hostile input on every route', () => {
       { apiKey: project.apiKey, adminToken: ADMIN_TOKEN, protectedIds: [project.projectId] },
       RUNS,
     );
-    expect([...statuses.keys()].filter((status) => status >= 500 && status !== 501)).toEqual([]);
+    expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([]);
     // Prototype pollution would show up on every object.
     expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeKeys);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

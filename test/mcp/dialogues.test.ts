@@ -1,15 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  type TestProject,
-  asProject,
-  createProject,
-  createTestContext,
-  expectError,
-} from '../helpers/app.js';
-import { callError, callOk, connectMcp, listen } from '../helpers/mcp.js';
+import { describe, expect, it } from 'vitest';
+import { createProject, expectError } from '../helpers/app.js';
+import { callError, callOk, connectMcp, postMcp, useMcpProject } from '../helpers/mcp.js';
 
 // D42: the dialogue and message tools, a round trip through them, their errors, and that MCP and
 // REST read what the other wrote.
@@ -35,28 +27,11 @@ interface Page<T> {
   next: string | null;
 }
 
-let context: TestContext;
-let project: TestProject;
-let baseUrl: string;
-let client: Client;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  project = await createProject(context.app);
-  baseUrl = await listen(context.app);
-  client = await connectMcp(baseUrl, project.apiKey);
-});
-
-afterAll(async () => {
-  await client.close();
-  await context.close();
-});
-
-const rest = () => asProject(context.app, project);
+const mcp = useMcpProject();
 
 describe('MCP dialogue and message tools', () => {
   it('runs a conversation through create, add, list, get, update, state and end', async () => {
-    const created = await callOk<Dialogue>(client, 'create_dialogue', {
+    const created = await callOk<Dialogue>(mcp.client, 'create_dialogue', {
       label: 'Order inquiry',
       tags: ['support'],
       state: { step: 'greeting' },
@@ -71,7 +46,7 @@ describe('MCP dialogue and message tools', () => {
 
     const blocks = [{ type: 'tool_use', id: 'tu_1', name: 'lookup', input: { order: 1234 } }];
     const added = await callOk<{ dialogueId: string; items: Message[]; totalMessages: number }>(
-      client,
+      mcp.client,
       'add_messages',
       {
         dialogueId: created.id,
@@ -85,75 +60,108 @@ describe('MCP dialogue and message tools', () => {
     expect(added.items[0]!.content).toEqual(blocks);
     expect(added.items[1]!.id).toBe('reply-1');
 
-    const page = await callOk<Page<Message>>(client, 'list_messages', { dialogueId: created.id, limit: 3 });
+    const page = await callOk<Page<Message>>(mcp.client, 'list_messages', {
+      dialogueId: created.id,
+      limit: 3,
+    });
     expect(page.items.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
-    const rest2 = await callOk<Page<Message>>(client, 'list_messages', {
+    const rest2 = await callOk<Page<Message>>(mcp.client, 'list_messages', {
       dialogueId: created.id,
       next: page.next,
     });
     expect(rest2.items.map((m) => m.id)).toEqual(['reply-1']);
     expect(rest2.next).toBeNull();
 
-    const one = await callOk<Message>(client, 'get_message', {
+    // D40: found by its words at once, before any embedding exists.
+    const found = await callOk<{ results: { relevance: number; item: Message }[] }>(mcp.client, 'search', {
+      query: 'ships tomorrow',
+      dialogueId: created.id,
+    });
+    expect(found.results[0]?.item).toMatchObject({ id: 'reply-1', content: 'It ships tomorrow.' });
+    const dialogues = await callOk<{ results: { item: Dialogue }[] }>(mcp.client, 'search', {
+      query: 'order inquiry',
+      object: 'dialogue',
+    });
+    expect(dialogues.results.map((result) => result.item.id)).toContain(created.id);
+
+    const one = await callOk<Message>(mcp.client, 'get_message', {
       dialogueId: created.id,
       messageId: 'reply-1',
     });
     expect(one.content).toBe('It ships tomorrow.');
 
-    const got = await callOk<Dialogue>(client, 'get_dialogue', { dialogueId: created.id });
+    const got = await callOk<Dialogue>(mcp.client, 'get_dialogue', { dialogueId: created.id });
     expect(got.totalMessages).toBe(4);
     expect(got.messages!.at(-1)!.id).toBe('reply-1');
 
-    const listed = await callOk<Page<Dialogue>>(client, 'list_dialogues', { tag: 'support' });
+    const listed = await callOk<Page<Dialogue>>(mcp.client, 'list_dialogues', { tag: 'support' });
     expect(listed.items.map((d) => d.id)).toContain(created.id);
 
-    const updated = await callOk<Dialogue>(client, 'update_dialogue', {
+    const updated = await callOk<Dialogue>(mcp.client, 'update_dialogue', {
       dialogueId: created.id,
       tags: ['support', 'orders'],
       state: { step: 'answered' },
     });
     expect(updated).toMatchObject({ tags: ['support', 'orders'], state: { step: 'answered' } });
 
-    const ended = await callOk<Dialogue>(client, 'end_dialogue', { dialogueId: created.id });
+    const ended = await callOk<Dialogue>(mcp.client, 'end_dialogue', { dialogueId: created.id });
     expect(ended.status).toBe('ended');
 
     // D20: the state still changes on an ended dialogue; a null removes the key.
-    const state = await callOk<Dialogue>(client, 'update_state', {
+    const state = await callOk<Dialogue>(mcp.client, 'update_state', {
       dialogueId: created.id,
       state: { step: null, outcome: 'resolved' },
     });
     expect(state.state).toEqual({ outcome: 'resolved' });
 
     const refused = await callError(
-      client,
+      mcp.client,
       'add_messages',
       { dialogueId: created.id, messages: [{ role: 'user', content: 'one more thing' }] },
       'DIALOGUE_ENDED',
     );
     expect(refused.type).toBe('conflict');
-    await callError(client, 'update_dialogue', { dialogueId: created.id, label: 'late' }, 'DIALOGUE_ENDED');
+    await callError(
+      mcp.client,
+      'update_dialogue',
+      { dialogueId: created.id, label: 'late' },
+      'DIALOGUE_ENDED',
+    );
   });
 
   it('gives a readable text first and the exact JSON second', async () => {
-    const result = (await client.callTool({
+    const result = (await mcp.client.callTool({
       name: 'create_dialogue',
-      arguments: { label: 'Rendered', message: { role: 'user', content: 'Hello there' } },
+      arguments: {
+        label: 'Rendered',
+        messages: [
+          { role: 'user', content: 'Hello there' },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'Let me look.' },
+              { type: 'tool_use', name: 'lookup' },
+            ],
+          },
+        ],
+      },
     })) as CallToolResult;
     const [readable, json] = result.content as { type: 'text'; text: string }[];
-    expect(readable!.text).toMatch(/^Dialogue dlg_\S+ "Rendered": active, 1 message/);
+    expect(readable!.text).toMatch(/^Dialogue dlg_\S+ "Rendered": active, 2 messages/);
     expect(readable!.text).toContain('[user] Hello there');
+    expect(readable!.text).toContain('[assistant] Let me look. [tool_use lookup]');
     expect(JSON.parse(json!.text)).toEqual(result.structuredContent);
   });
 
   it('answers errors with the REST code and message (D42)', async () => {
     const missing = await callError(
-      client,
+      mcp.client,
       'get_dialogue',
       { dialogueId: 'dlg_missing' },
       'DIALOGUE_NOT_FOUND',
     );
     const viaRest = expectError(
-      await rest()({ method: 'GET', url: '/api/v1/dialogue/dlg_missing' }),
+      await mcp.rest({ method: 'GET', url: '/api/v1/dialogue/dlg_missing' }),
       404,
       'DIALOGUE_NOT_FOUND',
     );
@@ -161,11 +169,11 @@ describe('MCP dialogue and message tools', () => {
     expect(missing.type).toBe('not_found');
     expect(missing.requestId).toMatch(/^req_/);
 
-    const { id } = await callOk<Dialogue>(client, 'create_dialogue', {});
-    await callError(client, 'get_message', { dialogueId: id, messageId: 'nope' }, 'MESSAGE_NOT_FOUND');
+    const { id } = await callOk<Dialogue>(mcp.client, 'create_dialogue', {});
+    await callError(mcp.client, 'get_message', { dialogueId: id, messageId: 'nope' }, 'MESSAGE_NOT_FOUND');
 
     const tooLarge = await callError(
-      client,
+      mcp.client,
       'add_messages',
       { dialogueId: id, messages: [{ role: 'user', content: 'x'.repeat(1_048_577) }] },
       'MESSAGE_TOO_LARGE',
@@ -173,73 +181,86 @@ describe('MCP dialogue and message tools', () => {
     expect(tooLarge.details?.[0]?.field).toBe('messages[0].content');
 
     await callError(
-      client,
+      mcp.client,
       'add_messages',
       { dialogueId: id, messages: [{ role: 'user', content: '' }] },
       'MESSAGE_CONTENT_EMPTY',
     );
     const many = Array.from({ length: 26 }, () => ({ role: 'user', content: 'hi' }));
-    await callError(client, 'create_dialogue', { messages: many }, 'TOO_MANY_MESSAGES');
-    await callError(client, 'add_messages', { dialogueId: id, messages: [] }, 'EMPTY_MESSAGE_ARRAY');
+    await callError(mcp.client, 'create_dialogue', { messages: many }, 'TOO_MANY_MESSAGES');
+    await callError(mcp.client, 'add_messages', { dialogueId: id, messages: [] }, 'EMPTY_MESSAGE_ARRAY');
 
     // Argument validation speaks REST's codes too (D12-D13).
     await callError(
-      client,
+      mcp.client,
       'add_messages',
       { messages: [{ role: 'user', content: 'x' }] },
       'MISSING_PARAMETER',
     );
     const badRole = await callError(
-      client,
+      mcp.client,
       'add_messages',
       { dialogueId: id, messages: [{ role: 'robot', content: 'x' }] },
       'INVALID_INPUT',
     );
     expect(badRole.details?.[0]?.field).toBe('messages[0].role');
-    await callError(client, 'update_dialogue', { dialogueId: id, metadata: { a: 1 } }, 'INVALID_INPUT');
+    await callError(mcp.client, 'update_dialogue', { dialogueId: id, metadata: { a: 1 } }, 'INVALID_INPUT');
 
     // Nothing of the failed calls was stored (D31).
-    expect((await callOk<Dialogue>(client, 'get_dialogue', { dialogueId: id })).totalMessages).toBe(0);
+    expect((await callOk<Dialogue>(mcp.client, 'get_dialogue', { dialogueId: id })).totalMessages).toBe(0);
   });
 
+  const addCall = (rpcId: number, dialogueId: string, messageId: string, content: string) =>
+    `{"jsonrpc":"2.0","id":${rpcId},"method":"tools/call","params":{"name":"add_messages","arguments":` +
+    `{"dialogueId":"${dialogueId}","messages":[{"role":"user","content":${content},"id":"${messageId}"}]}}}`;
+
+  async function storedText(dialogueId: string, messageId: string): Promise<string> {
+    const read = await mcp.rest({
+      method: 'GET',
+      url: `/api/v1/message/${messageId}?dialogueId=${dialogueId}`,
+    });
+    return read.body;
+  }
+
   it('stores content sent over MCP byte for byte, as REST returns it (D28)', async () => {
-    const { id } = await callOk<Dialogue>(client, 'create_dialogue', {});
-    // Written by hand: a JavaScript client could not send these keys in this order or this integer.
+    const { id } = await callOk<Dialogue>(mcp.client, 'create_dialogue', {});
+    // Written by hand: a JavaScript mcp.client could not send these keys in this order or this integer.
     const content =
       '{"b":1,"2":"two","a":[1.50,{"z":null}],"big":123456789012345678901234567890,"s":"\\u00e9"}';
-    const body =
-      '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add_messages","arguments":' +
-      `{"dialogueId":"${id}","messages":[{"role":"user","content":${content},"id":"exact"}]}}}`;
-    const response = await fetch(`${baseUrl}/mcp/v1`, {
-      method: 'POST',
-      headers: {
-        ...project.auth,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
-      },
-      body,
-    });
+    const response = await postMcp(mcp.baseUrl, addCall(7, id, 'exact', content), mcp.project.auth);
     const rpc = (await response.json()) as { result: CallToolResult };
     expect(rpc.result.isError).toBeUndefined();
     expect((rpc.result.content[1] as { text: string }).text).toContain(`"content":${content}`);
 
-    const read = await rest()({ method: 'GET', url: `/api/v1/message/exact?dialogueId=${id}` });
-    expect(read.body).toContain(`"content":${content}`);
-    expect(read.json().contentLength).toBe(Buffer.byteLength(content));
+    const read = await storedText(id, 'exact');
+    expect(read).toContain(`"content":${content}`);
+    expect(JSON.parse(read).contentLength).toBe(Buffer.byteLength(content));
+  });
+
+  it("takes each call's content from its own message in a JSON-RPC batch", async () => {
+    const { id } = await callOk<Dialogue>(mcp.client, 'create_dialogue', {});
+    const first = '{"n":10000000000000000001,"k":"first"}';
+    const second = '[{"type":"text","text":"second","2":1,"1":2}]';
+    // The ids in reverse order of position: content must follow the id, not the position.
+    const batch = `[${addCall(22, id, 'one', first)},${addCall(21, id, 'two', second)}]`;
+    const response = await postMcp(mcp.baseUrl, batch, mcp.project.auth);
+    const answers = (await response.json()) as { id: number; result: CallToolResult }[];
+    expect(answers.map((answer) => answer.result.isError)).toEqual([undefined, undefined]);
+    expect(await storedText(id, 'one')).toContain(`"content":${first}`);
+    expect(await storedText(id, 'two')).toContain(`"content":${second}`);
   });
 
   it('reads over REST what MCP wrote, and over MCP what REST wrote', async () => {
-    const viaMcp = await callOk<Dialogue>(client, 'create_dialogue', {
+    const viaMcp = await callOk<Dialogue>(mcp.client, 'create_dialogue', {
       namespace: 'user-7',
       message: { role: 'user', content: [{ type: 'text', text: 'from MCP' }] },
     });
-    const restRead = await rest()({ method: 'GET', url: `/api/v1/dialogue/${viaMcp.id}` });
+    const restRead = await mcp.rest({ method: 'GET', url: `/api/v1/dialogue/${viaMcp.id}` });
     expect(restRead.statusCode).toBe(200);
     expect(restRead.json()).toMatchObject({ namespace: 'user-7', totalMessages: 1 });
     expect(restRead.json().messages[0].content).toEqual([{ type: 'text', text: 'from MCP' }]);
 
-    const viaRest = await rest()({
+    const viaRest = await mcp.rest({
       method: 'POST',
       url: '/api/v1/dialogue',
       payload: {
@@ -249,14 +270,14 @@ describe('MCP dialogue and message tools', () => {
     });
     expect(viaRest.statusCode).toBe(201);
     const { id } = viaRest.json() as { id: string };
-    await callOk(client, 'add_messages', {
+    await callOk(mcp.client, 'add_messages', {
       dialogueId: id,
       namespace: 'user-8',
       messages: [{ role: 'assistant', content: 'answered over MCP' }],
     });
     // D34: the namespace rule holds over MCP as over REST.
-    await callError(client, 'list_messages', { dialogueId: id }, 'DIALOGUE_NOT_FOUND');
-    const listed = await callOk<Page<Message>>(client, 'list_messages', {
+    await callError(mcp.client, 'list_messages', { dialogueId: id }, 'DIALOGUE_NOT_FOUND');
+    const listed = await callOk<Page<Message>>(mcp.client, 'list_messages', {
       dialogueId: id,
       namespace: 'user-8',
     });
@@ -264,7 +285,7 @@ describe('MCP dialogue and message tools', () => {
       { kind: 'form', fields: [1, 2] },
       'answered over MCP',
     ]);
-    const restMessages = await rest()({
+    const restMessages = await mcp.rest({
       method: 'GET',
       url: `/api/v1/messages?dialogueId=${id}&namespace=user-8`,
     });
@@ -272,9 +293,9 @@ describe('MCP dialogue and message tools', () => {
   });
 
   it("never shows one project's dialogues to another project's key (D46)", async () => {
-    const { id } = await callOk<Dialogue>(client, 'create_dialogue', { label: 'private' });
-    const other = await createProject(context.app);
-    const otherClient = await connectMcp(baseUrl, other.apiKey);
+    const { id } = await callOk<Dialogue>(mcp.client, 'create_dialogue', { label: 'private' });
+    const other = await createProject(mcp.context.app);
+    const otherClient = await connectMcp(mcp.baseUrl, other.apiKey);
     await callError(otherClient, 'get_dialogue', { dialogueId: id }, 'DIALOGUE_NOT_FOUND');
     await callError(otherClient, 'end_dialogue', { dialogueId: id }, 'DIALOGUE_NOT_FOUND');
     const listed = await callOk<Page<Dialogue>>(otherClient, 'list_dialogues', {});
@@ -283,8 +304,8 @@ describe('MCP dialogue and message tools', () => {
   });
 
   it('refuses changes in an immutable project as REST does (D25)', async () => {
-    const immutable = await createProject(context.app, { immutableDialogues: true });
-    const immutableClient = await connectMcp(baseUrl, immutable.apiKey);
+    const immutable = await createProject(mcp.context.app, { immutableDialogues: true });
+    const immutableClient = await connectMcp(mcp.baseUrl, immutable.apiKey);
     const { id } = await callOk<Dialogue>(immutableClient, 'create_dialogue', {
       message: { role: 'user', content: 'written once' },
     });

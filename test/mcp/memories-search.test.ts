@@ -1,14 +1,6 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  type TestProject,
-  asProject,
-  createProject,
-  createTestContext,
-  expectError,
-} from '../helpers/app.js';
-import { callError, callOk, connectMcp, listen } from '../helpers/mcp.js';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/app.js';
+import { callError, callOk, useMcpProject } from '../helpers/mcp.js';
 
 // D42: the memory tools and the search tool, over the services REST uses.
 
@@ -24,99 +16,95 @@ interface Found {
   mode: string;
 }
 
-let context: TestContext;
-let project: TestProject;
-let client: Client;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  project = await createProject(context.app);
-  client = await connectMcp(await listen(context.app), project.apiKey);
-});
-
-afterAll(async () => {
-  await client.close();
-  await context.close();
-});
-
-const rest = () => asProject(context.app, project);
+const mcp = useMcpProject();
 
 describe('MCP memory tools', () => {
   it('creates, lists, gets, finds and deletes a memory', async () => {
-    const created = await callOk<Memory>(client, 'create_memory', {
+    const created = await callOk<Memory>(mcp.client, 'create_memory', {
       value: 'Ada prefers invoices in Portuguese',
       label: 'invoice language',
       tags: ['billing'],
     });
     expect(created).toMatchObject({ label: 'invoice language', namespace: null, tags: ['billing'] });
 
-    const got = await callOk<Memory>(client, 'get_memory', { memoryId: created.id });
+    const got = await callOk<Memory>(mcp.client, 'get_memory', { memoryId: created.id });
     expect(got.value).toBe('Ada prefers invoices in Portuguese');
 
-    const listed = await callOk<{ items: Memory[]; next: string | null }>(client, 'list_memories', {
+    const listed = await callOk<{ items: Memory[]; next: string | null }>(mcp.client, 'list_memories', {
       tag: ['billing'],
     });
     expect(listed.items.map((memory) => memory.id)).toEqual([created.id]);
 
-    const found = await callOk<Found>(client, 'search', { query: 'invoices Portuguese', object: 'memory' });
+    const found = await callOk<Found>(mcp.client, 'search', {
+      query: 'invoices Portuguese',
+      object: 'memory',
+    });
     expect(found.results[0]?.item.id).toBe(created.id);
     expect(found.results[0]?.relevance).toBeGreaterThan(0);
 
-    const deleted = await callOk(client, 'delete_memory', { memoryId: created.id });
+    const deleted = await callOk(mcp.client, 'delete_memory', { memoryId: created.id });
     expect(deleted).toEqual({ success: true, id: created.id });
-    await callError(client, 'get_memory', { memoryId: created.id }, 'MEMORY_NOT_FOUND');
-    await callError(client, 'delete_memory', { memoryId: created.id }, 'MEMORY_NOT_FOUND');
+    await callError(mcp.client, 'get_memory', { memoryId: created.id }, 'MEMORY_NOT_FOUND');
+    await callError(mcp.client, 'delete_memory', { memoryId: created.id }, 'MEMORY_NOT_FOUND');
   });
 
   it('keeps namespaces apart and answers errors with the REST codes', async () => {
-    const scoped = await callOk<Memory>(client, 'create_memory', { value: 'likes tea', namespace: 'user-1' });
-    await callError(client, 'get_memory', { memoryId: scoped.id, namespace: 'user-2' }, 'MEMORY_NOT_FOUND');
+    const scoped = await callOk<Memory>(mcp.client, 'create_memory', {
+      value: 'likes tea',
+      namespace: 'user-1',
+    });
+    await callError(
+      mcp.client,
+      'get_memory',
+      { memoryId: scoped.id, namespace: 'user-2' },
+      'MEMORY_NOT_FOUND',
+    );
     expect(
-      (await callOk<Memory>(client, 'get_memory', { memoryId: scoped.id, namespace: 'user-1' })).value,
+      (await callOk<Memory>(mcp.client, 'get_memory', { memoryId: scoped.id, namespace: 'user-1' })).value,
     ).toBe('likes tea');
 
-    await callError(client, 'create_memory', { label: 'no value' }, 'MISSING_PARAMETER');
-    await callError(client, 'create_memory', { value: 'x', extra: true }, 'INVALID_INPUT');
-    await callError(client, 'create_memory', { value: 'v'.repeat(64 * 1024 + 1) }, 'INVALID_INPUT');
+    await callError(mcp.client, 'create_memory', { label: 'no value' }, 'MISSING_PARAMETER');
+    await callError(mcp.client, 'create_memory', { value: 'x', extra: true }, 'INVALID_INPUT');
+    await callError(mcp.client, 'create_memory', { value: 'v'.repeat(64 * 1024 + 1) }, 'INVALID_INPUT');
   });
 
   it('reads over REST what MCP wrote, and over MCP what REST wrote', async () => {
-    const viaMcp = await callOk<Memory>(client, 'create_memory', { value: 'written over MCP' });
-    const read = await rest()({ method: 'GET', url: `/api/v1/memory/${viaMcp.id}` });
+    const viaMcp = await callOk<Memory>(mcp.client, 'create_memory', { value: 'written over MCP' });
+    const read = await mcp.rest({ method: 'GET', url: `/api/v1/memory/${viaMcp.id}` });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(viaMcp);
 
-    const viaRest = await rest()({
+    const viaRest = await mcp.rest({
       method: 'POST',
       url: '/api/v1/memory',
       payload: { value: 'written over REST' },
     });
     expect(viaRest.statusCode).toBe(201);
     const { id } = viaRest.json() as { id: string };
-    expect(await callOk(client, 'get_memory', { memoryId: id })).toEqual(viaRest.json());
-    await callOk(client, 'delete_memory', { memoryId: id });
-    expectError(await rest()({ method: 'GET', url: `/api/v1/memory/${id}` }), 404, 'MEMORY_NOT_FOUND');
+    expect(await callOk(mcp.client, 'get_memory', { memoryId: id })).toEqual(viaRest.json());
+    await callOk(mcp.client, 'delete_memory', { memoryId: id });
+    expectError(await mcp.rest({ method: 'GET', url: `/api/v1/memory/${id}` }), 404, 'MEMORY_NOT_FOUND');
 
-    const { contents } = await client.readResource({ uri: `parley://memory/${viaMcp.id}` });
+    const { contents } = await mcp.client.readResource({ uri: `parley://memory/${viaMcp.id}` });
     expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(viaMcp);
-    const { resources } = await client.listResources();
+    const { resources } = await mcp.client.listResources();
     expect(resources.map((resource) => resource.uri)).toContain(`parley://memory/${viaMcp.id}`);
   });
 });
 
 describe('MCP search tool', () => {
   it('answers bad searches with the REST codes (D39)', async () => {
-    const short = await callError(client, 'search', { query: ' ab ' }, 'SEARCH_QUERY_TOO_SHORT');
+    const short = await callError(mcp.client, 'search', { query: ' ab ' }, 'SEARCH_QUERY_TOO_SHORT');
     const viaRest = expectError(
-      await rest()({ method: 'POST', url: '/api/v1/search', payload: { query: ' ab ' } }),
+      await mcp.rest({ method: 'POST', url: '/api/v1/search', payload: { query: ' ab ' } }),
       400,
       'SEARCH_QUERY_TOO_SHORT',
     );
     expect(short.message).toBe(viaRest.message);
-    await callError(client, 'search', { query: 'hello there', object: 'planet' }, 'INVALID_PARAMETER');
-    await callError(client, 'search', {}, 'MISSING_PARAMETER');
+    await callError(mcp.client, 'search', { query: 'hello there', object: 'planet' }, 'INVALID_PARAMETER');
+    await callError(mcp.client, 'search', {}, 'MISSING_PARAMETER');
     await callError(
-      client,
+      mcp.client,
       'search',
       { query: 'hello there', dialogueId: 'dlg_missing' },
       'DIALOGUE_NOT_FOUND',

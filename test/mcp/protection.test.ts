@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, type TestProject, createProject, createTestContext } from '../helpers/app.js';
-import { callError, callOk, connectMcp, listen } from '../helpers/mcp.js';
+import { callError, callOk, connectMcp, listen, postMcp } from '../helpers/mcp.js';
 
 // D43-D45 over MCP: the rate limit and the IP allow-list apply per HTTP request as for REST; the
 // plan quota counts the tools that change data and no others.
@@ -18,16 +18,7 @@ afterAll(async () => {
 });
 
 function listTools(project: TestProject) {
-  return fetch(`${baseUrl}/mcp/v1`, {
-    method: 'POST',
-    headers: {
-      ...project.auth,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-06-18',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  });
+  return postMcp(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, project.auth);
 }
 
 async function errorCode(response: Response): Promise<string> {

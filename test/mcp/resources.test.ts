@@ -1,38 +1,14 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  type TestProject,
-  asProject,
-  createProject,
-  createTestContext,
-} from '../helpers/app.js';
-import { connectMcp, listen } from '../helpers/mcp.js';
+import { describe, expect, it } from 'vitest';
+import { createProject } from '../helpers/app.js';
+import { connectMcp, useMcpProject } from '../helpers/mcp.js';
 
 // MCP resources: parley://dialogue/{id} and parley://memory/{id}, listed and readable.
 
-let context: TestContext;
-let project: TestProject;
-let client: Client;
-let baseUrl: string;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  project = await createProject(context.app);
-  baseUrl = await listen(context.app);
-  client = await connectMcp(baseUrl, project.apiKey);
-});
-
-afterAll(async () => {
-  await client.close();
-  await context.close();
-});
-
-const rest = () => asProject(context.app, project);
+const mcp = useMcpProject();
 
 async function createDialogueViaRest(payload: string): Promise<string> {
-  const response = await rest()({
+  const response = await mcp.rest({
     method: 'POST',
     url: '/api/v1/dialogue',
     headers: { 'content-type': 'application/json' },
@@ -43,7 +19,7 @@ async function createDialogueViaRest(payload: string): Promise<string> {
 }
 
 async function readError(uri: string): Promise<McpError> {
-  const error = await client.readResource({ uri }).then(
+  const error = await mcp.client.readResource({ uri }).then(
     () => undefined,
     (caught: unknown) => caught,
   );
@@ -53,7 +29,7 @@ async function readError(uri: string): Promise<McpError> {
 
 describe('MCP resources', () => {
   it('offers the dialogue and memory templates', async () => {
-    const { resourceTemplates } = await client.listResourceTemplates();
+    const { resourceTemplates } = await mcp.client.listResourceTemplates();
     expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual([
       'parley://dialogue/{id}',
       'parley://memory/{id}',
@@ -66,21 +42,21 @@ describe('MCP resources', () => {
       `{"label":"resource","messages":[{"role":"user","content":${content}},{"role":"assistant","content":"ok"}]}`,
     );
     const uri = `parley://dialogue/${id}`;
-    const { contents } = await client.readResource({ uri });
+    const { contents } = await mcp.client.readResource({ uri });
     expect(contents).toHaveLength(1);
     const [entry] = contents as { uri: string; mimeType: string; text: string }[];
     expect(entry).toMatchObject({ uri, mimeType: 'application/json' });
     expect(entry!.text).toContain(`"content":${content}`);
-    const viaRest = await rest()({ method: 'GET', url: `/api/v1/dialogue/${id}` });
+    const viaRest = await mcp.rest({ method: 'GET', url: `/api/v1/dialogue/${id}` });
     expect(JSON.parse(entry!.text)).toEqual(viaRest.json());
   });
 
   it('lists the dialogues of the project, newest first, page by page', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 52; i++) ids.push(await createDialogueViaRest(`{"label":"listed ${i}"}`));
-    const first = await client.listResources();
+    const first = await mcp.client.listResources();
     expect(first.nextCursor).toEqual(expect.any(String));
-    const second = await client.listResources({ cursor: first.nextCursor });
+    const second = await mcp.client.listResources({ cursor: first.nextCursor });
     const uris = [...first.resources, ...second.resources].map((resource) => resource.uri);
     for (const id of ids) expect(uris).toContain(`parley://dialogue/${id}`);
     expect(uris.indexOf(`parley://dialogue/${ids.at(-1)}`)).toBeLessThan(
@@ -89,8 +65,8 @@ describe('MCP resources', () => {
     const listed = first.resources.find((resource) => resource.uri === `parley://dialogue/${ids.at(-1)}`);
     expect(listed).toMatchObject({ title: 'listed 51', mimeType: 'application/json' });
 
-    const other = await createProject(context.app);
-    const otherClient = await connectMcp(baseUrl, other.apiKey);
+    const other = await createProject(mcp.context.app);
+    const otherClient = await connectMcp(mcp.baseUrl, other.apiKey);
     expect((await otherClient.listResources()).resources).toEqual([]);
     await otherClient.close();
   });
@@ -101,8 +77,8 @@ describe('MCP resources', () => {
     expect(missing.data).toMatchObject({ code: 'DIALOGUE_NOT_FOUND' });
 
     const id = await createDialogueViaRest('{}');
-    const other = await createProject(context.app);
-    const otherClient = await connectMcp(baseUrl, other.apiKey);
+    const other = await createProject(mcp.context.app);
+    const otherClient = await connectMcp(mcp.baseUrl, other.apiKey);
     await expect(otherClient.readResource({ uri: `parley://dialogue/${id}` })).rejects.toMatchObject({
       code: -32002,
     });
@@ -113,6 +89,6 @@ describe('MCP resources', () => {
   });
 
   it('refuses a list cursor it did not make', async () => {
-    await expect(client.listResources({ cursor: 'bm9wZQ' })).rejects.toMatchObject({ code: -32602 });
+    await expect(mcp.client.listResources({ cursor: 'bm9wZQ' })).rejects.toMatchObject({ code: -32602 });
   });
 });

@@ -1,6 +1,9 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { type TestContext, type TestProject, createProject, createTestContext } from '../helpers/app.js';
-import { connectMcp, listen } from '../helpers/mcp.js';
+import { callOk, connectMcp, listen, postMcp } from '../helpers/mcp.js';
 
 // D42: stateless Streamable HTTP at /mcp/v1, the REST keys, 405 for GET and DELETE.
 
@@ -11,17 +14,7 @@ let project: TestProject;
 let baseUrl: string;
 
 function rpc(body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${baseUrl}/mcp/v1`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: ACCEPT,
-      'mcp-protocol-version': '2025-06-18',
-      ...project.auth,
-      ...headers,
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  return postMcp(baseUrl, body, { ...project.auth, ...headers });
 }
 
 const initialize = {
@@ -47,6 +40,54 @@ describe('MCP transport', () => {
     expect(client.getServerVersion()?.name).toBe('parley');
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {} });
     expect(client.getInstructions()).toContain('create_dialogue');
+    await client.close();
+  });
+
+  it('lists the tools of D42, each with a description for a model and object schemas in and out', async () => {
+    const client = await connectMcp(baseUrl, project.apiKey);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      [
+        'create_dialogue',
+        'list_dialogues',
+        'get_dialogue',
+        'update_dialogue',
+        'end_dialogue',
+        'compact_dialogue',
+        'update_state',
+        'add_messages',
+        'list_messages',
+        'get_message',
+        'search',
+        'create_memory',
+        'list_memories',
+        'get_memory',
+        'delete_memory',
+      ].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.description!.length, tool.name).toBeGreaterThan(100);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      // Self-contained schemas: no references for a client or model to follow.
+      expect(JSON.stringify(tool.inputSchema) + JSON.stringify(tool.outputSchema)).not.toContain('$ref');
+      // D44: list_*, get_* and search are reads; every other tool changes data.
+      const read = /^(list_|get_)/.test(tool.name) || tool.name === 'search';
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(read);
+    }
+    const create = tools.find((tool) => tool.name === 'create_dialogue')!;
+    expect(Object.keys(create.inputSchema.properties!)).toEqual(
+      expect.arrayContaining([
+        'namespace',
+        'threadOf',
+        'label',
+        'tags',
+        'metadata',
+        'state',
+        'messages',
+        'message',
+      ]),
+    );
     await client.close();
   });
 
@@ -95,6 +136,42 @@ describe('MCP transport', () => {
     expect(((await list.json()) as { result: { tools: unknown[] } }).result.tools).toBeInstanceOf(Array);
   });
 
+  it('lets any instance answer any request: a client spread over two instances works (D49)', async () => {
+    const second = await buildApp({ config: context.config, database: context.database.handle });
+    const secondUrl = await listen(second);
+    // A round-robin load balancer: each HTTP request goes to the other instance.
+    const origins = [new URL(baseUrl), new URL(secondUrl)];
+    let turn = 0;
+    const answeredBy = new Set<string>();
+    const balanced: typeof fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const origin = origins[turn++ % origins.length]!;
+      url.host = origin.host;
+      answeredBy.add(origin.host);
+      return fetch(url, init);
+    };
+    const client = new Client({ name: 'balanced', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp/v1', baseUrl), {
+        fetch: balanced,
+        requestInit: { headers: project.auth },
+      }),
+    );
+    const { id } = await callOk<{ id: string }>(client, 'create_dialogue', {
+      message: { role: 'user', content: 'first instance or second?' },
+    });
+    await callOk(client, 'add_messages', {
+      dialogueId: id,
+      messages: [{ role: 'assistant', content: 'either' }],
+    });
+    expect(
+      (await callOk<{ totalMessages: number }>(client, 'get_dialogue', { dialogueId: id })).totalMessages,
+    ).toBe(2);
+    expect(answeredBy.size).toBe(2);
+    await client.close();
+    await second.close();
+  });
+
   it('answers a notification with 202 and no body (D42: D50 is for REST)', async () => {
     const response = await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' });
     expect(response.status).toBe(202);
@@ -116,6 +193,14 @@ describe('MCP transport', () => {
     const body = (await response.json()) as { error: { code: number; message: string } };
     expect(body.error.code).toBe(-32602);
     expect(body.error.message).toContain('nope');
+  });
+
+  it('counts MCP requests in the request metrics like any route', async () => {
+    await rpc({ jsonrpc: '2.0', id: 9, method: 'tools/list' });
+    const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(
+      /parley_http_requests_total\{[^}]*route="\/mcp\/v1\/?"[^}]*status="200"[^}]*\} [1-9]/,
+    );
   });
 
   it('is left out of the OpenAPI document', async () => {

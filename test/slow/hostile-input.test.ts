@@ -27,7 +27,7 @@ describe('hostile input on every route, large run', () => {
     );
     const total = [...statuses.values()].reduce((sum, n) => sum + n, 0);
     expect(total).toBe(RUNS);
-    expect([...statuses.keys()].filter((status) => status >= 500 && status !== 501)).toEqual([]);
+    expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([]);
     console.info(
       `hostile input: ${total} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );

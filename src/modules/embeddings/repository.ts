@@ -140,7 +140,8 @@ function textQuery(job: ClaimedJob) {
         FROM messages m
         WHERE m.project_id = ${job.projectId} AND m.dialogue_id = ${job.dialogueId} AND m.id = ${job.objectId}`;
     case 'dialogue':
-      return sql`SELECT concat_ws(E'\n', search_text, summary->>'text') AS text, NULL AS context FROM dialogues
+      // search_text already holds label, tags and the summary (compaction adds it, D22).
+      return sql`SELECT search_text AS text, NULL AS context FROM dialogues
         WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
     case 'memory':
       return sql`SELECT concat_ws(E'\n', label, value) AS text, NULL AS context FROM memories

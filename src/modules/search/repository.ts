@@ -56,13 +56,10 @@ function filterSql(table: SearchTable, filters: SearchFilters): SQL {
   if (filters.dialogueId !== undefined && table === 'messages') {
     parts.push(sql`t.dialogue_id = ${filters.dialogueId}`);
   }
-  if (filters.tags.length > 0) {
-    parts.push(
-      sql`t.tags @> ARRAY[${sql.join(
-        filters.tags.map((tag) => sql`${tag}`),
-        sql`, `,
-      )}]::text[]`,
-    );
+  if (filters.tags.length > 0) parts.push(sql`t.tags @> ${textArray(filters.tags)}`);
+  if (filters.dialogueTags && filters.dialogueTags.length > 0 && table === 'messages') {
+    parts.push(sql`EXISTS (SELECT 1 FROM dialogues d
+      WHERE d.project_id = t.project_id AND d.id = t.dialogue_id AND d.tags @> ${textArray(filters.dialogueTags)})`);
   }
   return sql.join(parts, sql` AND `);
 }

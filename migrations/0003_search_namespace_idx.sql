@@ -1,0 +1,1 @@
+CREATE INDEX "messages_namespace_idx" ON "messages" USING btree ("project_id","namespace");
