@@ -45,6 +45,9 @@ describe('POST /message', () => {
     expect(after.totalMessages).toBe(1);
     expect(after.lastMessageCreated).toBe(message.created);
     expect(Date.parse(after.modified as string)).toBeGreaterThanOrEqual(
+      Date.parse(message.created as string),
+    );
+    expect(Date.parse(after.modified as string)).toBeGreaterThanOrEqual(
       Date.parse(dialogue.modified as string),
     );
   });

@@ -29,6 +29,12 @@ export type DialogueRow = {
   [K in keyof typeof recordColumns]: (typeof dialogues.$inferSelect)[K];
 };
 
+/**
+ * The time of a change, read when the statement runs: writers of one dialogue hold its row lock,
+ * so `modified` follows their commit order and is never earlier than the messages they add.
+ */
+export const changeTime = sql`clock_timestamp()`;
+
 const byId = (projectId: string, id: string) => and(eq(dialogues.projectId, projectId), eq(dialogues.id, id));
 
 export async function insertDialogue(tx: Executor, row: typeof dialogues.$inferInsert): Promise<DialogueRow> {
@@ -80,7 +86,7 @@ export async function updateDialogue(
 ): Promise<DialogueRow> {
   const [row] = await tx
     .update(dialogues)
-    .set({ ...changes, modified: sql`now()` })
+    .set({ ...changes, modified: changeTime })
     .where(byId(projectId, id))
     .returning(recordColumns);
   return row!;
@@ -99,7 +105,7 @@ export async function addToCounters(
     .set({
       totalMessages: sql`${dialogues.totalMessages} + ${added}`,
       lastMessageCreated: sql`greatest(${dialogues.lastMessageCreated}, ${latestCreated.toISOString()}::timestamptz)`,
-      modified: sql`now()`,
+      modified: changeTime,
     })
     .where(byId(projectId, id))
     .returning(recordColumns);
@@ -114,7 +120,7 @@ export async function subtractFromCounters(tx: Executor, projectId: string, id: 
       last_message_created = (
         SELECT max(created) FROM messages WHERE project_id = ${projectId} AND dialogue_id = ${id}
       ),
-      modified = now()
+      modified = ${changeTime}
     WHERE project_id = ${projectId} AND id = ${id}`);
 }
 

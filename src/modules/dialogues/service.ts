@@ -7,13 +7,12 @@ import { newId } from '../../lib/ids.js';
 import { mergeObjectPatch } from '../../lib/merge-patch.js';
 import * as messageRepo from '../messages/repository.js';
 import {
-  type FieldedInput,
   appendMessages,
   assertAcceptsMessages,
   assertMessageCount,
   refuseIfImmutable,
-  toMessageRecord,
-} from '../messages/service.js';
+} from '../messages/append.js';
+import { type FieldedInput, toMessageRecord } from '../messages/records.js';
 import { parseDateFilter } from './date-filter.js';
 import {
   type DialogueRecord,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { rawJsonAt } from '../../http/json-body.js';
 import type { MessageInputBody } from './schemas.js';
-import type { MessageInput } from './service.js';
+import type { MessageInput } from './records.js';
 
 /**
  * A validated message of a request body with its content as the exact JSON text the client sent

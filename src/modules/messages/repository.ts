@@ -1,6 +1,7 @@
 import { type SQL, and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
+import { changeTime } from '../dialogues/repository.js';
 
 // Drizzle queries of the messages table. Every query names project_id and dialogue_id (D46, D49).
 
@@ -61,7 +62,7 @@ export async function updateMessageTags(
 ): Promise<MessageRow | undefined> {
   const [row] = await tx
     .update(messages)
-    .set({ tags, modified: sql`now()` })
+    .set({ tags, modified: changeTime })
     .where(byId(projectId, dialogueId, id))
     .returning(recordColumns);
   return row;
