@@ -25,7 +25,7 @@ beforeAll(async () => {
       },
     },
   );
-  const config = configFrom({ ADMIN_TOKEN, EMBEDDINGS: 'none', NODE_ENV: 'test' });
+  const config = configFrom({ ADMIN_TOKEN, EMBEDDINGS: 'none' });
   app = await buildApp({ config, database: database.handle, logger });
   await app.ready();
 });

@@ -25,7 +25,6 @@ export async function createTestContext(
   const config = configFrom({
     ADMIN_TOKEN,
     EMBEDDINGS: 'none',
-    NODE_ENV: 'test',
     LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
