@@ -87,87 +87,59 @@ export async function benchMessages(options: MessageBenchOptions): Promise<Row[]
     const load = { connections, durationSeconds };
     const rows: Row[] = [];
 
-    // 1. POST /message with 1 KiB of content, spread over 16 dialogues.
-    const single = (dialogueId: string) => JSON.stringify({ dialogueId, role: 'user', content: content1KiB });
-    await can(
-      base,
-      'message',
-      await json(`${api}/message`, {
+    /**
+     * A write scenario: Parley's route with its body, the framework ceiling answering Parley's own
+     * reply, and the database ceiling inserting the same messages into the baseline's dialogues.
+     */
+    const writeRow = async (
+      scenario: string,
+      path: string,
+      messages: { role: string; content: string }[],
+    ) => {
+      const body = (dialogueId: string) =>
+        path === '/message'
+          ? JSON.stringify({ dialogueId, ...messages[0]! })
+          : JSON.stringify({ dialogueId, messages });
+      const name = path.slice(1);
+      const sample = await json(`${api}${path}`, {
         method: 'POST',
         headers: { ...auth, ...jsonHeaders },
-        body: single(ours.writeDialogues[0]!),
-      }),
-    );
-    rows.push({
-      scenario: 'POST /message (1 KiB)',
-      parley: await runLoad({
-        ...load,
-        url: `${api}/message`,
-        method: 'POST',
-        headers: auth,
-        body: () => single(pick(ours.writeDialogues)),
-      }),
-      framework: await runLoad({
-        ...load,
-        url: `${base}/framework/message`,
-        method: 'POST',
-        body: single('x'),
-      }),
-      database: await runLoad({
-        ...load,
-        url: `${base}/sql/messages`,
-        method: 'POST',
-        body: () =>
-          JSON.stringify({
-            projectId: theirs.projectId,
-            dialogueId: pick(theirs.writeDialogues),
-            messages: [{ role: 'user', content: content1KiB }],
-          }),
-      }),
-    });
+        body: body(ours.writeDialogues[0]!),
+      });
+      await can(base, name, sample);
+      const post = { ...load, method: 'POST' as const };
+      rows.push({
+        scenario,
+        parley: await runLoad({
+          ...post,
+          url: `${api}${path}`,
+          headers: auth,
+          body: () => body(pick(ours.writeDialogues)),
+        }),
+        framework: await runLoad({ ...post, url: `${base}/framework/${name}`, body: body('x') }),
+        database: await runLoad({
+          ...post,
+          url: `${base}/sql/messages`,
+          body: () =>
+            JSON.stringify({
+              projectId: theirs.projectId,
+              dialogueId: pick(theirs.writeDialogues),
+              messages,
+            }),
+        }),
+      });
+    };
 
-    // 2. POST /messages with batches of 50.
-    const batch = Array.from({ length: 50 }, (_, i) => ({
-      role: i % 2 ? 'assistant' : 'user',
-      content: `batch message ${i} with a few words`,
-    }));
-    const batchBody = (dialogueId: string) => JSON.stringify({ dialogueId, messages: batch });
-    await can(
-      base,
-      'batch',
-      await json(`${api}/messages`, {
-        method: 'POST',
-        headers: { ...auth, ...jsonHeaders },
-        body: batchBody(ours.writeDialogues[0]!),
-      }),
+    // 1. POST /message with 1 KiB of content, spread over 16 dialogues; 2. POST /messages, 50 a batch.
+    await writeRow('POST /message (1 KiB)', '/message', [{ role: 'user', content: content1KiB }]);
+    await writeRow(
+      'POST /messages (50 per batch)',
+      '/messages',
+      Array.from({ length: 50 }, (_, i) => ({
+        role: i % 2 ? 'assistant' : 'user',
+        content: `batch message ${i} with a few words`,
+      })),
     );
-    rows.push({
-      scenario: 'POST /messages (50 per batch)',
-      parley: await runLoad({
-        ...load,
-        url: `${api}/messages`,
-        method: 'POST',
-        headers: auth,
-        body: () => batchBody(pick(ours.writeDialogues)),
-      }),
-      framework: await runLoad({
-        ...load,
-        url: `${base}/framework/batch`,
-        method: 'POST',
-        body: batchBody('x'),
-      }),
-      database: await runLoad({
-        ...load,
-        url: `${base}/sql/messages`,
-        method: 'POST',
-        body: () =>
-          JSON.stringify({
-            projectId: theirs.projectId,
-            dialogueId: pick(theirs.writeDialogues),
-            messages: batch,
-          }),
-      }),
-    });
 
     // 3. GET /messages?limit=50: the first page, and the page 50 messages before the end.
     const depth = deepMessages - 50;
