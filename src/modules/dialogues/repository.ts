@@ -1,5 +1,6 @@
 import { type SQL, and, arrayContains, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { beyondPosition } from '../../db/keyset.js';
 import { pgError } from '../../db/errors.js';
 import { dialogues } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -185,14 +186,8 @@ export async function listDialogues(
   if (filter.tags.length > 0) conditions.push(arrayContains(dialogues.tags, filter.tags));
   if (filter.createdFrom) conditions.push(gte(dialogues.created, filter.createdFrom));
   if (filter.createdBefore) conditions.push(lt(dialogues.created, filter.createdBefore));
-  if (filter.after) {
-    const key = sql`(${filter.after.created}::timestamptz, ${filter.after.id})`;
-    conditions.push(
-      filter.order === 'asc'
-        ? sql`(${dialogues.created}, ${dialogues.id}) > ${key}`
-        : sql`(${dialogues.created}, ${dialogues.id}) < ${key}`,
-    );
-  }
+  const after = filter.after && { created: filter.after.created, tiebreak: filter.after.id };
+  conditions.push(beyondPosition(dialogues.created, dialogues.id, after, filter.order));
   const direction = filter.order === 'asc' ? asc : desc;
   return db
     .select(recordColumns)

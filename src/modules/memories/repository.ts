@@ -1,5 +1,6 @@
-import { type SQL, and, arrayContains, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, arrayContains, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { beyondPosition } from '../../db/keyset.js';
 import { memories } from '../../db/schema.js';
 
 export type MemoryRow = typeof memories.$inferSelect;
@@ -91,13 +92,8 @@ export async function listMemories(
   projectId: string,
   filter: MemoryListFilter,
 ): Promise<MemoryRecordRow[]> {
-  const beyond = filter.order === 'asc' ? gt : lt;
-  const position = filter.after
-    ? or(
-        beyond(memories.created, new Date(filter.after.created)),
-        and(eq(memories.created, new Date(filter.after.created)), beyond(memories.id, filter.after.id)),
-      )
-    : undefined;
+  const after = filter.after && { created: filter.after.created, tiebreak: filter.after.id };
+  const position = beyondPosition(memories.created, memories.id, after, filter.order);
   const direction = filter.order === 'asc' ? asc : desc;
   return db
     .select(recordColumns)

@@ -1,5 +1,6 @@
-import { type SQL, and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { beyondPosition } from '../../db/keyset.js';
 import { messages } from '../../db/schema.js';
 import { changeTime } from '../dialogues/repository.js';
 
@@ -91,14 +92,8 @@ export async function listMessages(
   page: MessagePage,
 ): Promise<MessageRow[]> {
   const conditions: (SQL | undefined)[] = [inDialogue(projectId, dialogueId)];
-  if (page.after) {
-    const key = sql`(${page.after.created}::timestamptz, ${page.after.seq}::bigint)`;
-    conditions.push(
-      page.order === 'asc'
-        ? sql`(${messages.created}, ${messages.seq}) > ${key}`
-        : sql`(${messages.created}, ${messages.seq}) < ${key}`,
-    );
-  }
+  const after = page.after && { created: page.after.created, tiebreak: page.after.seq };
+  conditions.push(beyondPosition(messages.created, messages.seq, after, page.order));
   const direction = page.order === 'asc' ? asc : desc;
   return db
     .select(recordColumns)

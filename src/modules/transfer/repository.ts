@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { beyondPosition } from '../../db/keyset.js';
 import { dialogues, embeddingJobs, memories, messages } from '../../db/schema.js';
 
 // Queries of `parley export` / `parley import`: keyset pages in the order the API lists things
@@ -75,12 +76,11 @@ export async function dialoguePage(
     .where(
       and(
         eq(dialogues.projectId, projectId),
-        after
-          ? or(
-              gt(dialogues.created, after.created),
-              and(eq(dialogues.created, after.created), gt(dialogues.id, after.id)),
-            )
-          : undefined,
+        beyondPosition(
+          dialogues.created,
+          dialogues.id,
+          after && { created: after.created, tiebreak: after.id },
+        ),
       ),
     )
     .orderBy(asc(dialogues.created), asc(dialogues.id))
@@ -102,12 +102,11 @@ export async function messagePage(
       and(
         eq(messages.projectId, projectId),
         eq(messages.dialogueId, dialogueId),
-        after
-          ? or(
-              gt(messages.created, after.created),
-              and(eq(messages.created, after.created), gt(messages.seq, after.seq)),
-            )
-          : undefined,
+        beyondPosition(
+          messages.created,
+          messages.seq,
+          after && { created: after.created, tiebreak: after.seq },
+        ),
       ),
     )
     .orderBy(asc(messages.created), asc(messages.seq))
@@ -126,12 +125,11 @@ export async function memoryPage(
     .where(
       and(
         eq(memories.projectId, projectId),
-        after
-          ? or(
-              gt(memories.created, after.created),
-              and(eq(memories.created, after.created), gt(memories.id, after.id)),
-            )
-          : undefined,
+        beyondPosition(
+          memories.created,
+          memories.id,
+          after && { created: after.created, tiebreak: after.id },
+        ),
       ),
     )
     .orderBy(asc(memories.created), asc(memories.id))

@@ -1,0 +1,30 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** Where a keyset page starts: the sort key of the last row of the previous page. */
+export interface KeysetPosition {
+  created: Date | string;
+  /** The tie-breaker after `created`: an id (text) or an insertion sequence (bigint). */
+  tiebreak: string | number;
+}
+
+/**
+ * Keyset pagination (D26, D32): the rows strictly beyond `position` in the list's order, as one
+ * row comparison on (created, tie-breaker), which the (…, created, tie-breaker) indexes serve.
+ * Never an offset. Undefined on the first page.
+ */
+export function beyondPosition(
+  created: AnyPgColumn,
+  tiebreak: AnyPgColumn,
+  position: KeysetPosition | undefined,
+  order: 'asc' | 'desc' = 'asc',
+): SQL | undefined {
+  if (!position) return undefined;
+  const at = position.created instanceof Date ? position.created.toISOString() : position.created;
+  const key =
+    typeof position.tiebreak === 'number' ? sql`${position.tiebreak}::bigint` : sql`${position.tiebreak}`;
+  const bound = sql`(${at}::timestamptz, ${key})`;
+  return order === 'asc'
+    ? sql`(${created}, ${tiebreak}) > ${bound}`
+    : sql`(${created}, ${tiebreak}) < ${bound}`;
+}
