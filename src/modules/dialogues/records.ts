@@ -32,12 +32,17 @@ export interface DialogueWithMessages extends DialogueRecord {
 
 /**
  * D24: an active dialogue whose last change is older than the project's `dialogueTtlSeconds` is
- * expired. An ended dialogue is closed already and stays `ended`.
+ * expired: the moment before which a last change means expiry, or null when nothing expires.
  */
-export function isExpired(row: DialogueRow, settings: ProjectSettings, now = Date.now()): boolean {
+export function expiryCutoff(settings: ProjectSettings, now = Date.now()): Date | null {
   const ttl = settings.dialogueTtlSeconds;
-  if (ttl === undefined || ttl === null || row.status !== 'active') return false;
-  return row.modified.getTime() + ttl * 1000 < now;
+  return ttl === undefined || ttl === null ? null : new Date(now - ttl * 1000);
+}
+
+/** D24. An ended dialogue is closed already and stays `ended`. */
+export function isExpired(row: DialogueRow, settings: ProjectSettings, now = Date.now()): boolean {
+  const cutoff = expiryCutoff(settings, now);
+  return cutoff !== null && row.status === 'active' && row.modified < cutoff;
 }
 
 export function toDialogueRecord(row: DialogueRow, settings: ProjectSettings): DialogueRecord {

@@ -77,6 +77,13 @@ function decodeDialogueCursor(cursor: string): { created: string; id: string } {
   return { created, id };
 }
 
+/** D16, D19: the messages a dialogue is created or updated with, if any, and the dialogue after them. */
+async function appendTo(tx: Executor, ctx: WriteContext, row: repo.DialogueRow, items: FieldedInput[]) {
+  if (items.length === 0) return { dialogue: row, messages: [] };
+  const { counters, messages } = await appendMessages(tx, ctx, row, items);
+  return { dialogue: { ...row, ...counters }, messages };
+}
+
 export function createDialogueService() {
   async function locked(tx: Executor, ctx: WriteContext, id: string): Promise<repo.DialogueRow> {
     const row = await repo.lockDialogue(tx, ctx.projectId, id);
@@ -112,7 +119,7 @@ export function createDialogueService() {
       if (row.label !== null || row.tags.length > 0) {
         await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: row.id });
       }
-      const appended = await appendMessages(tx, row, items);
+      const appended = await appendTo(tx, ctx, row, items);
       return withMessages(appended.dialogue, ctx.settings, appended.messages);
     },
 
@@ -197,7 +204,7 @@ export function createDialogueService() {
       if (patch.tags !== undefined || patch.label !== undefined) {
         await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
       }
-      const appended = await appendMessages(tx, updated, items);
+      const appended = await appendTo(tx, ctx, updated, items);
       return withMessages(appended.dialogue, ctx.settings, appended.messages);
     },
 

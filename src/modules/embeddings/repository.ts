@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { embeddingJobs } from '../../db/schema.js';
 import type { Embedder } from '../../embeddings/embedder.js';
@@ -27,9 +27,18 @@ export interface ClaimedJob {
 }
 
 /**
- * Enqueues (or re-arms) the job of one object inside the caller's write transaction, so that the
- * job exists exactly when the write commits. Re-arming moves `created`: a worker that is busy with
- * the older text then leaves the job in place for the newer one.
+ * The upsert that enqueues (or re-arms) the jobs of the rows `source` yields, as
+ * (project_id, object_type, dialogue_id, object_id). Re-arming moves `created`: a worker that is
+ * busy with the older text then leaves the job in place for the newer one.
+ */
+export const enqueueJobsFrom = (source: SQL): SQL => sql`
+  INSERT INTO embedding_jobs (project_id, object_type, dialogue_id, object_id) ${source}
+  ON CONFLICT (project_id, object_type, dialogue_id, object_id) DO UPDATE SET
+    attempts = 0, run_at = now(), locked_until = NULL, last_error = NULL, created = clock_timestamp()`;
+
+/**
+ * Enqueues (or re-arms) the jobs of the given objects inside the caller's write transaction, so
+ * that a job exists exactly when its write commits.
  */
 export async function enqueueEmbedding(
   tx: Executor,
@@ -37,31 +46,11 @@ export async function enqueueEmbedding(
 ): Promise<void> {
   const list = Array.isArray(targets) ? targets : [targets];
   if (list.length === 0) return;
-  await tx
-    .insert(embeddingJobs)
-    .values(
-      list.map((target) => ({
-        projectId: target.projectId,
-        objectType: target.objectType,
-        dialogueId: target.dialogueId ?? '',
-        objectId: target.objectId,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [
-        embeddingJobs.projectId,
-        embeddingJobs.objectType,
-        embeddingJobs.dialogueId,
-        embeddingJobs.objectId,
-      ],
-      set: {
-        attempts: 0,
-        runAt: sql`now()`,
-        lockedUntil: null,
-        lastError: null,
-        created: sql`clock_timestamp()`,
-      },
-    });
+  const rows = list.map(
+    (target) =>
+      sql`(${target.projectId}, ${target.objectType}, ${target.dialogueId ?? ''}, ${target.objectId})`,
+  );
+  await tx.execute(enqueueJobsFrom(sql`VALUES ${sql.join(rows, sql`, `)}`));
 }
 
 /** Removes the pending job of a deleted object (its vector goes with its row). */

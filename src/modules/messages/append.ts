@@ -4,15 +4,15 @@ import type { RawJson } from '../../http/raw-json.js';
 import type { WriteContext } from '../../http/writes.js';
 import { contentText } from '../../lib/content-text.js';
 import { newId } from '../../lib/ids.js';
-import { isExpired } from '../dialogues/records.js';
+import { expiryCutoff, isExpired } from '../dialogues/records.js';
 import * as dialogueRepo from '../dialogues/repository.js';
-import { enqueueEmbedding } from '../embeddings/repository.js';
 import * as repo from './repository.js';
 import type { MessageRecord } from './schemas.js';
 import { type FieldedInput, toMessageRecord } from './records.js';
 
 // Adding messages to a dialogue (D16, D19, D27-D31, D35): shared by message creation, batch
-// creation, and dialogue creation and update.
+// creation, and dialogue creation and update. The common case costs one statement
+// (repository.appendToDialogue); the lookups that name an error run only when something is wrong.
 
 /** D28: 1 MiB. */
 export const MAX_CONTENT_BYTES = 1_048_576;
@@ -75,9 +75,29 @@ export function assertMessageCount(count: number, max: number, field = 'messages
   }
 }
 
-/** D24, D25, and the ended state: whether the dialogue may take new messages. */
+function dialogueNotFound(dialogueId: string): AppError {
+  return new AppError('DIALOGUE_NOT_FOUND', `Dialogue ${dialogueId} not found`);
+}
+
+/**
+ * D34, D46: the dialogue of a message operation. A wrong or missing namespace answers exactly like
+ * a dialogue that does not exist, and so does another project's dialogue.
+ */
+export async function dialogueFor(
+  db: Executor,
+  ctx: WriteContext,
+  dialogueId: string,
+  namespace: string | null | undefined,
+  lock: boolean,
+): Promise<dialogueRepo.DialogueRow> {
+  const find = lock ? dialogueRepo.lockDialogue : dialogueRepo.findDialogue;
+  const dialogue = await find(db, ctx.projectId, dialogueId);
+  if (!dialogue || dialogue.namespace !== (namespace ?? null)) throw dialogueNotFound(dialogueId);
+  return dialogue;
+}
+
+/** D24 and the ended state: whether the dialogue may take new messages. */
 export function assertAcceptsMessages(dialogue: dialogueRepo.DialogueRow, ctx: WriteContext): void {
-  refuseIfImmutable(ctx);
   if (dialogue.status === 'ended') {
     throw new AppError('DIALOGUE_ENDED', `Dialogue ${dialogue.id} has ended and accepts no new messages`);
   }
@@ -87,19 +107,24 @@ export function assertAcceptsMessages(dialogue: dialogueRepo.DialogueRow, ctx: W
 }
 
 /**
- * Adds messages to a dialogue whose row the caller has locked (or just created): all of them or
- * none (D31), in the given order (D29), with the dialogue's counters moved in the same
- * transaction (D35). Returns the dialogue as updated and the stored messages.
+ * Why a dialogue refuses messages, as the error the spec gives it: not found (D34), ended, expired
+ * (D24). The append statement only says that it refused; this runs on that rare path, and before
+ * refusing messages that failed their checks, so that the dialogue's own error comes first.
  */
-export async function appendMessages(
-  tx: Executor,
-  dialogue: dialogueRepo.DialogueRow,
-  items: FieldedInput[],
-): Promise<{ dialogue: dialogueRepo.DialogueRow; messages: MessageRecord[] }> {
-  if (items.length === 0) return { dialogue, messages: [] };
+async function explainRefusal(tx: Executor, ctx: WriteContext, target: DialogueRef): Promise<void> {
+  assertAcceptsMessages(await dialogueFor(tx, ctx, target.id, target.namespace, false), ctx);
+}
+
+/** The dialogue messages are added to, as the request names it. */
+export interface DialogueRef {
+  id: string;
+  namespace: string | null;
+}
+
+function toNewMessages(items: FieldedInput[]): { rows: repo.NewMessage[]; details: ErrorDetail[] } {
   const details: ErrorDetail[] = [];
   const seenIds = new Set<string>();
-  const rows: repo.NewMessageRow[] = [];
+  const rows: repo.NewMessage[] = [];
   for (const { field, input } of items) {
     const checked = checkContent(input.content, field);
     if ('code' in checked) {
@@ -114,10 +139,7 @@ export async function appendMessages(
       seenIds.add(input.id);
     }
     rows.push({
-      projectId: dialogue.projectId,
-      dialogueId: dialogue.id,
       id: input.id ?? newId('msg'),
-      namespace: dialogue.namespace,
       role: input.role,
       content: input.content.text,
       contentLength: checked.length,
@@ -125,50 +147,55 @@ export async function appendMessages(
       tags: input.tags ?? [],
       metadata: input.metadata ?? null,
       searchText: checked.searchText,
-      // Read from the clock after the dialogue row is locked, not at transaction start: appends to
-      // one dialogue then get `created` in commit order, so a cursor walk cannot miss one (D32).
-      created: input.created !== undefined ? new Date(input.created) : dialogueRepo.changeTime,
+      created: input.created !== undefined ? new Date(input.created) : null,
     });
   }
-  if (details.length > 0) throwDetails(details);
+  return { rows, details };
+}
 
-  const inserted = await repo.insertMessages(tx, rows);
-  if (inserted.length < rows.length) {
+/**
+ * Adds 1 or more messages to an active dialogue: all of them or none (D31), in the given order
+ * (D29), with the dialogue's counters moved and the embedding jobs enqueued in the same
+ * statement (D35, D40). Returns the dialogue's counters after the append and the stored messages.
+ * Immutability (D25) is the caller's rule: creating a dialogue with messages is allowed.
+ */
+export async function appendMessages(
+  tx: Executor,
+  ctx: WriteContext,
+  dialogue: DialogueRef,
+  items: FieldedInput[],
+): Promise<{ counters: repo.Appended['counters']; messages: MessageRecord[] }> {
+  const { rows, details } = toNewMessages(items);
+  if (details.length > 0) {
+    await explainRefusal(tx, ctx, dialogue);
+    throwDetails(details);
+  }
+  const appended = await repo.appendToDialogue(
+    tx,
+    {
+      projectId: ctx.projectId,
+      dialogueId: dialogue.id,
+      namespace: dialogue.namespace,
+      expiredBefore: expiryCutoff(ctx.settings),
+    },
+    rows,
+  );
+  if (!appended) {
+    await explainRefusal(tx, ctx, dialogue);
+    // It refused a moment ago and takes messages now (it was changed in between): let the client retry.
+    throw new AppError('RESOURCE_CONFLICT', `Dialogue ${dialogue.id} changed during this request; retry it`);
+  }
+  if (appended.messages.length < rows.length) {
     // D27: ids are unique within the dialogue. Throwing rolls the whole request back (D31).
-    const stored = new Set(inserted.map((row) => row.id));
+    const stored = new Set(appended.messages.map((row) => row.id));
     const taken = items.flatMap(({ field, input }, index) =>
       !stored.has(rows[index]!.id)
-        ? [
-            {
-              field: field ? `${field}.id` : 'id',
-              code: 'DUPLICATE_ID',
-              message: `id ${input.id} already exists`,
-            },
-          ]
+        ? [{ field: field ? `${field}.id` : 'id', code: 'DUPLICATE_ID', message: `id ${input.id} already exists` }]
         : [],
     );
     throwDetails(taken);
   }
-  inserted.sort((a, b) => a.seq - b.seq);
-  // D40: the embedding jobs commit with the messages; the vectors are made after the write.
-  await enqueueEmbedding(
-    tx,
-    inserted.map((row) => ({
-      projectId: dialogue.projectId,
-      objectType: 'message' as const,
-      dialogueId: dialogue.id,
-      objectId: row.id,
-    })),
-  );
-  const latest = new Date(Math.max(...inserted.map((row) => row.created.getTime())));
-  const updated = await dialogueRepo.addToCounters(
-    tx,
-    dialogue.projectId,
-    dialogue.id,
-    inserted.length,
-    latest,
-  );
-  return { dialogue: updated, messages: inserted.map(toMessageRecord) };
+  return { counters: appended.counters, messages: appended.messages.map(toMessageRecord) };
 }
 
 /** D25: after creation, a dialogue of an immutable project and its messages do not change. */

@@ -1,8 +1,10 @@
-import { type SQL, and, asc, desc, eq, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type SQL, and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
+import { decodeColumns } from '../../db/decode.js';
 import { beyondPosition } from '../../db/keyset.js';
-import { messages } from '../../db/schema.js';
+import { dialogues, messages } from '../../db/schema.js';
 import { changeTime } from '../dialogues/repository.js';
+import { enqueueJobsFrom } from '../embeddings/repository.js';
 
 // Drizzle queries of the messages table. Every query names project_id and dialogue_id (D46, D49).
 
@@ -21,12 +23,11 @@ const recordColumns = {
   modified: messages.modified,
 };
 
+const recordColumnNames = sql.raw(Object.values(recordColumns).map((column) => column.name).join(', '));
+
 export type MessageRow = {
   [K in keyof typeof recordColumns]: (typeof messages.$inferSelect)[K];
 };
-
-/** `created` may be an SQL expression (the clock read inside the transaction). */
-export type NewMessageRow = Omit<typeof messages.$inferInsert, 'seq' | 'created'> & { created: Date | SQL };
 
 const inDialogue = (projectId: string, dialogueId: string) =>
   and(eq(messages.projectId, projectId), eq(messages.dialogueId, dialogueId));
@@ -34,16 +35,105 @@ const inDialogue = (projectId: string, dialogueId: string) =>
 const byId = (projectId: string, dialogueId: string, id: string) =>
   and(inDialogue(projectId, dialogueId), eq(messages.id, id));
 
+/** A message ready to be stored: checked, with its id and its search text (D27-D30). */
+export interface NewMessage {
+  id: string;
+  role: MessageRow['role'];
+  /** The JSON text of the content exactly as sent (D28). */
+  content: string;
+  contentLength: number;
+  name: string | null;
+  tags: string[];
+  metadata: Record<string, unknown> | null;
+  searchText: string;
+  /** The client's own `created` (D30); null for the time of the append. */
+  created: Date | null;
+}
+
+/** The dialogue an append goes to, with the conditions under which it takes messages. */
+export interface AppendTarget {
+  projectId: string;
+  dialogueId: string;
+  /** D34: the namespace the request names; a dialogue of another one is not a match. */
+  namespace: string | null;
+  /** D24: a dialogue last changed before this moment has expired; null when none expire. */
+  expiredBefore: Date | null;
+}
+
+const counterColumns = {
+  totalMessages: dialogues.totalMessages,
+  lastMessageCreated: dialogues.lastMessageCreated,
+  modified: dialogues.modified,
+};
+
+export interface Appended {
+  /** The dialogue's counters after the append (D35). */
+  counters: ReturnType<typeof decodeColumns<typeof counterColumns>>;
+  /** The stored messages in order; fewer than given when some ids were taken already (D27). */
+  messages: MessageRow[];
+}
+
+const messageTuple = (message: NewMessage, ord: number) => sql`(
+  ${ord}::int, ${message.id}::text, ${message.role}::text, ${message.content}::text,
+  ${message.contentLength}::int, ${message.name}::text, ${JSON.stringify(message.tags)}::jsonb,
+  ${message.metadata === null ? null : JSON.stringify(message.metadata)}::jsonb,
+  ${message.searchText}::text, ${message.created?.toISOString() ?? null}::timestamptz)`;
+
 /**
- * Inserts the rows in the given order (their `seq` follows it, D29). Rows whose id is already
- * taken in the dialogue are skipped: the caller compares what came back with what it sent.
+ * Appends messages to an active dialogue in one statement (D29, D31, D35, D40): the dialogue row
+ * is locked and its counters moved, the messages inserted in the given order, and their embedding
+ * jobs enqueued. Messages without a `created` get the time read after the row lock, the same
+ * value as the dialogue's `modified`: appends to one dialogue then get `created` in commit
+ * order, so a cursor walk cannot miss one (D32). Undefined when the dialogue does not take
+ * messages (missing, another namespace, not active, expired); the caller finds out which.
+ * Runs inside the caller's transaction, which must roll back when messages come back missing.
  */
-export async function insertMessages(tx: Executor, rows: NewMessageRow[]): Promise<MessageRow[]> {
-  return tx
-    .insert(messages)
-    .values(rows)
-    .onConflictDoNothing({ target: [messages.projectId, messages.dialogueId, messages.id] })
-    .returning(recordColumns);
+export async function appendToDialogue(
+  tx: Executor,
+  target: AppendTarget,
+  rows: NewMessage[],
+): Promise<Appended | undefined> {
+  const explicit = rows.flatMap((row) => (row.created ? [row.created.getTime()] : []));
+  const latestExplicit = explicit.length > 0 ? new Date(Math.max(...explicit)).toISOString() : null;
+  const anyAtAppendTime = explicit.length < rows.length;
+  const result = await tx.execute(sql`
+    WITH d AS (
+      UPDATE dialogues SET
+        total_messages = total_messages + ${rows.length}::int,
+        -- One clock reading for both columns (and for the messages below).
+        (modified, last_message_created) = (
+          SELECT t, greatest(last_message_created, ${latestExplicit}::timestamptz,
+                             CASE WHEN ${anyAtAppendTime}::boolean THEN t END)
+          FROM (SELECT clock_timestamp() AS t) AS clock)
+      WHERE project_id = ${target.projectId} AND id = ${target.dialogueId}
+        AND namespace IS NOT DISTINCT FROM ${target.namespace}::text AND status = 'active'
+        AND (${target.expiredBefore?.toISOString() ?? null}::timestamptz IS NULL
+             OR modified >= ${target.expiredBefore?.toISOString() ?? null}::timestamptz)
+      RETURNING project_id, id, namespace, total_messages, last_message_created, modified
+    ), m AS (
+      INSERT INTO messages (project_id, dialogue_id, id, namespace, role, content, content_length,
+                            name, tags, metadata, search_text, created, modified)
+      SELECT d.project_id, d.id, v.id, d.namespace, v.role, v.content, v.content_length, v.name,
+             ARRAY(SELECT jsonb_array_elements_text(v.tags)), v.metadata, v.search_text,
+             coalesce(v.created, d.modified), d.modified
+      FROM d CROSS JOIN (VALUES ${sql.join(rows.map(messageTuple), sql`, `)})
+        AS v(ord, id, role, content, content_length, name, tags, metadata, search_text, created)
+      ORDER BY v.ord
+      ON CONFLICT (project_id, dialogue_id, id) DO NOTHING
+      RETURNING ${recordColumnNames}
+    ), jobs AS (
+      ${enqueueJobsFrom(sql`SELECT ${target.projectId}, 'message', dialogue_id, id FROM m`)}
+    )
+    SELECT d.total_messages AS d_total_messages, d.last_message_created AS d_last_message_created,
+           d.modified AS d_modified, m.*
+    FROM d LEFT JOIN m ON true
+    ORDER BY m.seq`);
+  const raw = rowsOf<Record<string, unknown>>(result);
+  if (raw.length === 0) return undefined;
+  return {
+    counters: decodeColumns(counterColumns, raw[0]!, 'd_'),
+    messages: raw.filter((row) => row.id !== null).map((row) => decodeColumns(recordColumns, row) as MessageRow),
+  };
 }
 
 export async function findMessage(db: Executor, projectId: string, dialogueId: string, id: string) {

@@ -5,7 +5,13 @@ import type { WriteContext } from '../../http/writes.js';
 import * as dialogueRepo from '../dialogues/repository.js';
 import { deleteEmbeddingJob } from '../embeddings/repository.js';
 import * as repo from './repository.js';
-import { appendMessages, assertAcceptsMessages, assertMessageCount, refuseIfImmutable } from './append.js';
+import {
+  type DialogueRef,
+  appendMessages,
+  assertMessageCount,
+  dialogueFor,
+  refuseIfImmutable,
+} from './append.js';
 import { type MessageInput, toMessageRecord } from './records.js';
 import { MAX_BATCH_MESSAGES, type MessageRecord } from './schemas.js';
 
@@ -17,27 +23,6 @@ export interface MessageLocator {
   messageId: string;
 }
 
-function dialogueNotFound(dialogueId: string): AppError {
-  return new AppError('DIALOGUE_NOT_FOUND', `Dialogue ${dialogueId} not found`);
-}
-
-/**
- * D34, D46: the dialogue of a message operation. A wrong or missing namespace answers exactly like
- * a dialogue that does not exist, and so does another project's dialogue.
- */
-async function dialogueFor(
-  db: Executor,
-  ctx: WriteContext,
-  dialogueId: string,
-  namespace: string | undefined,
-  lock: boolean,
-): Promise<dialogueRepo.DialogueRow> {
-  const find = lock ? dialogueRepo.lockDialogue : dialogueRepo.findDialogue;
-  const dialogue = await find(db, ctx.projectId, dialogueId);
-  if (!dialogue || dialogue.namespace !== (namespace ?? null)) throw dialogueNotFound(dialogueId);
-  return dialogue;
-}
-
 function messageNotFound(locator: MessageLocator): AppError {
   return new AppError(
     'MESSAGE_NOT_FOUND',
@@ -46,6 +31,13 @@ function messageNotFound(locator: MessageLocator): AppError {
 }
 
 const CURSOR_KIND = 'messages';
+
+/** D25 for additions: refused in an immutable project, after the dialogue's own 404 (D34). */
+async function refuseIfImmutableDialogue(tx: Executor, ctx: WriteContext, dialogue: DialogueRef) {
+  if (!ctx.settings.immutableDialogues) return;
+  await dialogueFor(tx, ctx, dialogue.id, dialogue.namespace, false);
+  refuseIfImmutable(ctx);
+}
 
 export interface ListMessagesQuery {
   dialogueId: string;
@@ -63,9 +55,9 @@ export function createMessageService() {
       ctx: WriteContext,
       input: { dialogueId: string; namespace?: string; message: MessageInput },
     ): Promise<MessageRecord> {
-      const dialogue = await dialogueFor(tx, ctx, input.dialogueId, input.namespace, true);
-      assertAcceptsMessages(dialogue, ctx);
-      const { messages } = await appendMessages(tx, dialogue, [{ field: '', input: input.message }]);
+      const dialogue = { id: input.dialogueId, namespace: input.namespace ?? null };
+      await refuseIfImmutableDialogue(tx, ctx, dialogue);
+      const { messages } = await appendMessages(tx, ctx, dialogue, [{ field: '', input: input.message }]);
       return messages[0]!;
     },
 
@@ -81,14 +73,14 @@ export function createMessageService() {
         ]);
       }
       assertMessageCount(input.messages.length, MAX_BATCH_MESSAGES);
-      const dialogue = await dialogueFor(tx, ctx, input.dialogueId, input.namespace, true);
-      assertAcceptsMessages(dialogue, ctx);
+      const dialogue = { id: input.dialogueId, namespace: input.namespace ?? null };
+      await refuseIfImmutableDialogue(tx, ctx, dialogue);
       const items = input.messages.map((message, index) => ({ field: `messages[${index}]`, input: message }));
-      const appended = await appendMessages(tx, dialogue, items);
+      const appended = await appendMessages(tx, ctx, dialogue, items);
       return {
         dialogueId: dialogue.id,
         items: appended.messages,
-        totalMessages: appended.dialogue.totalMessages,
+        totalMessages: appended.counters.totalMessages,
       };
     },
 
