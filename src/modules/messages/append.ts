@@ -190,7 +190,13 @@ export async function appendMessages(
     const stored = new Set(appended.messages.map((row) => row.id));
     const taken = items.flatMap(({ field, input }, index) =>
       !stored.has(rows[index]!.id)
-        ? [{ field: field ? `${field}.id` : 'id', code: 'DUPLICATE_ID', message: `id ${input.id} already exists` }]
+        ? [
+            {
+              field: field ? `${field}.id` : 'id',
+              code: 'DUPLICATE_ID',
+              message: `id ${input.id} already exists`,
+            },
+          ]
         : [],
     );
     throwDetails(taken);

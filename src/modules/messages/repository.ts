@@ -23,7 +23,11 @@ const recordColumns = {
   modified: messages.modified,
 };
 
-const recordColumnNames = sql.raw(Object.values(recordColumns).map((column) => column.name).join(', '));
+const recordColumnNames = sql.raw(
+  Object.values(recordColumns)
+    .map((column) => column.name)
+    .join(', '),
+);
 
 export type MessageRow = {
   [K in keyof typeof recordColumns]: (typeof messages.$inferSelect)[K];
@@ -132,7 +136,9 @@ export async function appendToDialogue(
   if (raw.length === 0) return undefined;
   return {
     counters: decodeColumns(counterColumns, raw[0]!, 'd_'),
-    messages: raw.filter((row) => row.id !== null).map((row) => decodeColumns(recordColumns, row) as MessageRow),
+    messages: raw
+      .filter((row) => row.id !== null)
+      .map((row) => decodeColumns(recordColumns, row) as MessageRow),
   };
 }
 
