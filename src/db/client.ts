@@ -11,7 +11,10 @@ import * as schema from './schema.js';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A transaction or the database itself: repository functions accept either (STYLE 7). */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+export type Executor = Pick<
+  Database,
+  '_' | 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'
+>;
 
 /** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
+/** The serialization `stringifyWithRawJson` is running, if any (JSON.stringify is synchronous). */
+let active: { nonce: string; raws: string[] } | undefined;
+
 /**
  * JSON text that must reach the client exactly as stored (D28: message content keeps its key
  * order, big integers and escapes). Responses are serialized with `stringifyWithRawJson`, which
@@ -13,31 +16,32 @@ export class RawJson {
     return JSON.parse(this.text);
   }
 
+  /**
+   * Inside `stringifyWithRawJson`: a placeholder carrying the serialization's random nonce, so
+   * that no client-controlled string can be taken for one. Anywhere else: the parsed value.
+   */
   toJSON(): unknown {
-    // Only reached through a plain JSON.stringify; stringifyWithRawJson never calls it.
-    return JSON.parse(this.text);
+    if (!active) return JSON.parse(this.text);
+    active.raws.push(this.text);
+    return `\u0000raw:${active.nonce}:${active.raws.length - 1}`;
   }
 }
 
 /**
- * JSON.stringify that writes every RawJson as its text. Each RawJson is first replaced by a
- * placeholder string carrying a random nonce, so that no client-controlled string can be taken
- * for one.
+ * JSON.stringify that writes every RawJson as its text. RawJson.toJSON marks where each one
+ * stands (JSON.stringify calls it natively, which is much cheaper than a replacer function run
+ * on every value), and the marks are replaced by the texts afterwards.
  */
 export function stringifyWithRawJson(value: unknown): string {
-  const raws: string[] = [];
-  let nonce: string | undefined;
-  const json = JSON.stringify(value, function replacer(this: unknown, key: string, current: unknown) {
-    // `current` has already been through toJSON; look at the holder's own value instead.
-    const original = (this as Record<string, unknown>)[key];
-    if (original instanceof RawJson) {
-      nonce ??= randomBytes(12).toString('hex');
-      raws.push(original.text);
-      return `\u0000raw:${nonce}:${raws.length - 1}`;
-    }
-    return current;
-  });
-  if (nonce === undefined) return json;
-  const placeholder = new RegExp(`"\\\\u0000raw:${nonce}:(\\d+)"`, 'g');
-  return json.replace(placeholder, (_match, index: string) => raws[Number(index)]!);
+  const serialization = { nonce: randomBytes(12).toString('hex'), raws: [] as string[] };
+  active = serialization;
+  let json: string;
+  try {
+    json = JSON.stringify(value);
+  } finally {
+    active = undefined;
+  }
+  if (serialization.raws.length === 0) return json;
+  const placeholder = new RegExp(`"\\\\u0000raw:${serialization.nonce}:(\\d+)"`, 'g');
+  return json.replace(placeholder, (_match, index: string) => serialization.raws[Number(index)]!);
 }

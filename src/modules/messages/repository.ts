@@ -2,6 +2,7 @@ import { type SQL, and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { decodeColumns } from '../../db/decode.js';
 import { beyondPosition } from '../../db/keyset.js';
+import { executePrepared } from '../../db/prepared.js';
 import { dialogues, messages } from '../../db/schema.js';
 import { changeTime } from '../dialogues/repository.js';
 import { enqueueJobsFrom } from '../embeddings/repository.js';
@@ -100,7 +101,9 @@ export async function appendToDialogue(
   const explicit = rows.flatMap((row) => (row.created ? [row.created.getTime()] : []));
   const latestExplicit = explicit.length > 0 ? new Date(Math.max(...explicit)).toISOString() : null;
   const anyAtAppendTime = explicit.length < rows.length;
-  const result = await tx.execute(sql`
+  const result = await executePrepared(
+    tx,
+    sql`
     WITH d AS (
       UPDATE dialogues SET
         total_messages = total_messages + ${rows.length}::int,
@@ -131,7 +134,8 @@ export async function appendToDialogue(
     SELECT d.total_messages AS d_total_messages, d.last_message_created AS d_last_message_created,
            d.modified AS d_modified, m.*
     FROM d LEFT JOIN m ON true
-    ORDER BY m.seq`);
+    ORDER BY m.seq`,
+  );
   const raw = rowsOf<Record<string, unknown>>(result);
   if (raw.length === 0) return undefined;
   return {

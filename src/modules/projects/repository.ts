@@ -82,6 +82,9 @@ export async function findKeyOwner(db: Executor, keyHash: string): Promise<KeyOw
     .select({ keyId: apiKeys.id, projectId: apiKeys.projectId, settings: projects.settings })
     .from(apiKeys)
     .innerJoin(projects, eq(projects.id, apiKeys.projectId))
-    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+    // Every request runs it: prepared once per connection (src/db/prepared.ts says why).
+    .prepare('parley_find_key_owner')
+    .execute();
   return row;
 }

@@ -16,7 +16,10 @@ export async function incrementShard(tx: Executor, projectId: string, month: str
     .onConflictDoUpdate({
       target: [usageCounters.projectId, usageCounters.month, usageCounters.shard],
       set: { writes: sql`${usageCounters.writes} + 1` },
-    });
+    })
+    // Every write runs it: prepared once per connection (src/db/prepared.ts says why).
+    .prepare('parley_count_write')
+    .execute();
 }
 
 async function incrementBelow(
@@ -84,7 +87,10 @@ export async function incrementWithinShares(
               + CASE WHEN other.shard < ${quota}::bigint % ${shards} THEN 1 ELSE 0 END)`,
       ),
     )
-    .returning({ writes: usageCounters.writes });
+    .returning({ writes: usageCounters.writes })
+    // Every write of a project with a quota runs it: prepared (src/db/prepared.ts says why).
+    .prepare('parley_count_write_within_quota')
+    .execute();
   return rows.length === 1;
 }
 
