@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../lib/random-pool.js';
 
 /** The serialization `stringifyWithRawJson` is running, if any (JSON.stringify is synchronous). */
 let active: { nonce: string; raws: string[] } | undefined;
@@ -33,7 +33,7 @@ export class RawJson {
  * on every value), and the marks are replaced by the texts afterwards.
  */
 export function stringifyWithRawJson(value: unknown): string {
-  const serialization = { nonce: randomBytes(12).toString('hex'), raws: [] as string[] };
+  const serialization = { nonce: randomHex(12), raws: [] as string[] };
   active = serialization;
   let json: string;
   try {
@@ -42,6 +42,14 @@ export function stringifyWithRawJson(value: unknown): string {
     active = undefined;
   }
   if (serialization.raws.length === 0) return json;
-  const placeholder = new RegExp(`"\\\\u0000raw:${serialization.nonce}:(\\d+)"`, 'g');
-  return json.replace(placeholder, (_match, index: string) => serialization.raws[Number(index)]!);
+  // The marks appear in the output in the order toJSON made them; a plain search finds each.
+  let out = '';
+  let from = 0;
+  serialization.raws.forEach((text, index) => {
+    const mark = `"\\u0000raw:${serialization.nonce}:${index}"`;
+    const at = json.indexOf(mark, from);
+    out += json.slice(from, at) + text;
+    from = at + mark.length;
+  });
+  return out + json.slice(from);
 }

@@ -1,25 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulidx';
+import { randomByte } from './random-pool.js';
 
 // D5: prefixed, URL-safe, time-sortable ids.
 
-/**
- * ulidx's own generator asks the system for one random byte per character (16 calls per id,
- * the largest single cost of a message write in a profile). Drawing the bytes from a pool
- * filled 4 KiB at a time gives the same cryptographic randomness for a fraction of the calls.
- */
-const pool = Buffer.alloc(4096);
-let next = pool.length;
-function randomFraction(): number {
-  if (next === pool.length) {
-    randomBytes(pool.length).copy(pool);
-    next = 0;
-  }
-  // ulidx takes floor(fraction * 32) per character: a byte / 256 keeps every character uniform.
-  return pool[next++]! / 256;
-}
-
-const ulid = monotonicFactory(randomFraction);
+// ulidx's own generator asks the system for one random byte per character (16 calls per id);
+// the shared pool gives the same randomness. ulidx takes floor(fraction * 32) per character:
+// a byte / 256 keeps every character uniform.
+const ulid = monotonicFactory(() => randomByte() / 256);
 
 export type IdPrefix = 'dlg' | 'msg' | 'mem' | 'prj' | 'key' | 'req';
 
