@@ -1,15 +1,22 @@
+import { createHash, randomInt } from 'node:crypto';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 
-// The two ceilings Parley's figures are compared with, served by a bare Fastify on the same kind of
+// The ceilings Parley's figures are compared with, served by a bare Fastify on the same kind of
 // store: /framework/* returns JSON captured from Parley without doing anything (the framework
-// ceiling); /sql/* issues the same SQL as Parley's write and read paths straight through the driver
-// (the database ceiling). Started by bench/run.ts in its own process, like Parley.
+// ceiling); /sql/* issues the statements Parley issues for the same request, straight through the
+// driver, prepared like Parley's (the database ceiling: what is left is Parley's own code);
+// /minimal/* issues only what D35 needs (counter update and insert in one transaction, or the page
+// query alone), the lower bound of any implementation. Started by bench/run.ts in its own
+// process, like Parley.
 
 interface RawClient {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T>(
+    text: string | { name: string; text: string; values: unknown[] },
+    params?: unknown[],
+  ): Promise<{ rows: T[] }>;
 }
 
 const config = loadConfig();
@@ -46,6 +53,11 @@ async function inTransaction<T>(fn: (c: RawClient) => Promise<T>): Promise<T> {
   );
 }
 
+/** A statement prepared once per connection on Postgres under `name`, as Parley runs its hot ones. */
+function prepared<T>(c: RawClient, name: string, text: string, values: unknown[]): Promise<{ rows: T[] }> {
+  return handle.kind === 'postgres' ? c.query<T>({ name, text, values }) : c.query<T>(text, values);
+}
+
 const canned = new Map<string, string>();
 const app = Fastify({ bodyLimit: 32 * 1024 * 1024 });
 app.get('/readyz', async () => ({ status: 'ready' }));
@@ -67,11 +79,149 @@ interface MessageBody {
 }
 
 const messageColumns =
-  'project_id, dialogue_id, id, seq, namespace, role, content, content_length, name, tags, metadata, created, modified';
+  'dialogue_id, id, seq, namespace, role, content, content_length, name, tags, metadata, created, modified';
+const newMessageId = (i: number) => `msg_${process.hrtime.bigint()}_${i}`;
 
-// The write path of POST /message and POST /messages: counter update (row lock, status check) and
-// inserts in one transaction, as D35 asks.
+// --- The statements Parley issues (src/modules/projects, usage, messages and dialogues repositories).
+
+/** Parley's key lookup (D6): every request starts with it. */
+async function projectOfKey(authorization: string | undefined): Promise<string> {
+  const keyHash = createHash('sha256')
+    .update(authorization?.slice('Bearer '.length) ?? '', 'utf8')
+    .digest('hex');
+  const { rows } = await prepared<{ project_id: string }>(
+    client,
+    'key_owner',
+    `SELECT k.id, k.project_id, p.settings FROM api_keys k JOIN projects p ON p.id = k.project_id
+     WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    [keyHash],
+  );
+  if (!rows[0]) throw new Error('unknown key');
+  return rows[0].project_id;
+}
+
+/** Parley's write counter (D44), on a random shard of 16. */
+const countWrite = (c: RawClient, projectId: string) =>
+  prepared(
+    c,
+    'count_write',
+    `INSERT INTO usage_counters (project_id, month, shard, writes) VALUES ($1, $2, $3, 1)
+     ON CONFLICT (project_id, month, shard) DO UPDATE SET writes = usage_counters.writes + 1`,
+    [projectId, new Date().toISOString().slice(0, 7), randomInt(16)],
+  );
+
+/** Parley's append statement (repository.appendToDialogue) for `count` messages. */
+function appendStatement(count: number): string {
+  const tuples = Array.from({ length: count }, (_, i) => {
+    const p = (k: number) => `$${5 + i * 10 + k}`;
+    return `(${p(1)}::int, ${p(2)}::text, ${p(3)}::text, ${p(4)}::text, ${p(5)}::int, ${p(6)}::text,
+      ${p(7)}::jsonb, ${p(8)}::jsonb, ${p(9)}::text, ${p(10)}::timestamptz)`;
+  });
+  return `WITH d AS (
+      UPDATE dialogues SET total_messages = total_messages + $1::int,
+        (modified, last_message_created) = (
+          SELECT t, greatest(last_message_created, NULL::timestamptz, t) FROM (SELECT clock_timestamp() AS t) AS clock)
+      WHERE project_id = $2 AND id = $3 AND namespace IS NOT DISTINCT FROM $4::text AND status <> 'ended'
+        AND ($5::timestamptz IS NULL OR status <> 'active' OR modified >= $5::timestamptz)
+      RETURNING project_id, id, namespace, total_messages, last_message_created, modified
+    ), m AS (
+      INSERT INTO messages (project_id, dialogue_id, id, namespace, role, content, content_length,
+                            name, tags, metadata, search_text, created, modified)
+      SELECT d.project_id, d.id, v.id, d.namespace, v.role, v.content, v.content_length, v.name,
+             ARRAY(SELECT jsonb_array_elements_text(v.tags)), v.metadata, v.search_text,
+             coalesce(v.created, d.modified), d.modified
+      FROM d CROSS JOIN (VALUES ${tuples.join(', ')})
+        AS v(ord, id, role, content, content_length, name, tags, metadata, search_text, created)
+      ORDER BY v.ord
+      ON CONFLICT (project_id, dialogue_id, id) DO NOTHING
+      RETURNING ${messageColumns}
+    ), jobs AS (
+      INSERT INTO embedding_jobs (project_id, object_type, dialogue_id, object_id)
+      SELECT $2, 'message', dialogue_id, id FROM m
+      ON CONFLICT (project_id, object_type, dialogue_id, object_id) DO UPDATE SET
+        attempts = 0, run_at = now(), locked_until = NULL, last_error = NULL, created = clock_timestamp()
+    )
+    SELECT d.total_messages AS d_total_messages, m.* FROM d LEFT JOIN m ON true ORDER BY m.seq`;
+}
+
 app.post<{ Body: MessageBody }>('/sql/messages', async (request, reply) => {
+  const { dialogueId, messages } = request.body;
+  const projectId = await projectOfKey(request.headers.authorization);
+  const values: unknown[] = [messages.length, projectId, dialogueId, null, null];
+  messages.forEach((message, i) => {
+    const content = JSON.stringify(message.content);
+    const text = typeof message.content === 'string' ? message.content : content;
+    values.push(
+      i,
+      newMessageId(i),
+      message.role,
+      content,
+      Buffer.byteLength(text),
+      null,
+      '[]',
+      null,
+      text,
+      null,
+    );
+  });
+  const rows = await inTransaction(async (c) => {
+    await countWrite(c, projectId);
+    return (await prepared(c, `append_${messages.length}`, appendStatement(messages.length), values)).rows;
+  });
+  return reply.code(201).send({ dialogueId, items: rows });
+});
+
+/** Parley's dialogue lookup (the namespace rule, D34) before a page of messages. */
+const findDialogue = (projectId: string, id: string) =>
+  prepared<Record<string, unknown>>(
+    client,
+    'find_dialogue',
+    `SELECT project_id, id, namespace, thread_of, label, status, tags, metadata, state, summary, total_messages,
+       thread_count, last_message_created, created, modified FROM dialogues WHERE project_id = $1 AND id = $2`,
+    [projectId, id],
+  );
+
+/** Parley's keyset page (repository.listMessages). */
+const pageOfMessages = (
+  projectId: string,
+  dialogueId: string,
+  after: { created: string; seq: string } | undefined,
+  limit: number,
+  order: 'ASC' | 'DESC',
+) =>
+  prepared(
+    client,
+    `page_${order}_${after ? 'after' : 'first'}`,
+    `SELECT ${messageColumns} FROM messages WHERE project_id = $1 AND dialogue_id = $2
+     ${after ? `AND (created, seq) ${order === 'ASC' ? '>' : '<'} ($4::timestamptz, $5::bigint)` : ''}
+     ORDER BY created ${order}, seq ${order} LIMIT $3`,
+    after ? [projectId, dialogueId, limit, after.created, after.seq] : [projectId, dialogueId, limit],
+  );
+
+type PageQuery = { dialogueId: string; created?: string; seq?: string };
+const afterOf = (query: PageQuery) =>
+  query.created && query.seq ? { created: query.created, seq: query.seq } : undefined;
+
+app.get<{ Querystring: PageQuery }>('/sql/messages', async (request) => {
+  const projectId = await projectOfKey(request.headers.authorization);
+  const { dialogueId } = request.query;
+  if (!(await findDialogue(projectId, dialogueId)).rows[0]) throw new Error('dialogue not found');
+  const { rows } = await pageOfMessages(projectId, dialogueId, afterOf(request.query), 51, 'ASC');
+  return { items: rows.slice(0, 50), next: rows.length > 50 ? 'more' : null };
+});
+
+app.get<{ Params: { id: string } }>('/sql/dialogue/:id', async (request) => {
+  const projectId = await projectOfKey(request.headers.authorization);
+  const [dialogue] = (await findDialogue(projectId, request.params.id)).rows;
+  if (!dialogue) throw new Error('dialogue not found');
+  const { rows } = await pageOfMessages(projectId, request.params.id, undefined, 10, 'DESC');
+  return { ...dialogue, messages: rows.reverse() };
+});
+
+// --- The least any implementation must do: the counter update and the insert in one transaction
+// (D35) for writes, the page query alone for reads. No key lookup, write counting or job.
+
+app.post<{ Body: MessageBody }>('/minimal/messages', async (request, reply) => {
   const { projectId, dialogueId, messages } = request.body;
   const rows = await inTransaction(async (c) => {
     const updated = await c.query(
@@ -86,7 +236,7 @@ app.post<{ Body: MessageBody }>('/sql/messages', async (request, reply) => {
       values.push(
         projectId,
         dialogueId,
-        `msg_${process.hrtime.bigint()}_${i}`,
+        newMessageId(i),
         message.role,
         content,
         Buffer.byteLength(content),
@@ -106,38 +256,19 @@ app.post<{ Body: MessageBody }>('/sql/messages', async (request, reply) => {
   return reply.code(201).send({ dialogueId, items: rows });
 });
 
-// The read path of GET /messages: one keyset page.
-app.get<{ Querystring: { projectId: string; dialogueId: string; created?: string; seq?: string } }>(
-  '/sql/messages',
-  async (request) => {
-    const { projectId, dialogueId, created, seq } = request.query;
-    const after = created ? 'AND (created, seq) > ($3::timestamptz, $4::bigint)' : '';
-    const params = created ? [projectId, dialogueId, created, seq] : [projectId, dialogueId];
-    const { rows } = await client.query(
-      `SELECT ${messageColumns} FROM messages WHERE project_id = $1 AND dialogue_id = $2 ${after}
-       ORDER BY created, seq LIMIT 51`,
-      params,
-    );
-    return { items: rows.slice(0, 50), next: rows.length > 50 ? 'more' : null };
-  },
-);
+app.get<{ Querystring: PageQuery & { projectId: string } }>('/minimal/messages', async (request) => {
+  const { projectId, dialogueId } = request.query;
+  const after = afterOf(request.query);
+  const { rows } = await client.query(
+    `SELECT ${messageColumns} FROM messages WHERE project_id = $1 AND dialogue_id = $2
+     ${after ? 'AND (created, seq) > ($3::timestamptz, $4::bigint)' : ''} ORDER BY created, seq LIMIT 51`,
+    after ? [projectId, dialogueId, after.created, after.seq] : [projectId, dialogueId],
+  );
+  return { items: rows.slice(0, 50), next: rows.length > 50 ? 'more' : null };
+});
 
-// Set-up only (not measured): the (created, seq) key of the message at a given depth.
-app.get<{ Querystring: { projectId: string; dialogueId: string; depth: string } }>(
-  '/setup/key',
-  async (request) => {
-    const { projectId, dialogueId, depth } = request.query;
-    const { rows } = await client.query<{ created: Date; seq: number }>(
-      'SELECT created, seq FROM messages WHERE project_id = $1 AND dialogue_id = $2 ORDER BY created, seq OFFSET $3 LIMIT 1',
-      [projectId, dialogueId, Number(depth)],
-    );
-    return { created: new Date(rows[0]!.created).toISOString(), seq: rows[0]!.seq };
-  },
-);
-
-// The read path of GET /dialogue/{id}: the dialogue and its 10 most recent messages.
 app.get<{ Params: { id: string }; Querystring: { projectId: string } }>(
-  '/sql/dialogue/:id',
+  '/minimal/dialogue/:id',
   async (request) => {
     const { projectId } = request.query;
     const [dialogue] = (
@@ -151,6 +282,19 @@ app.get<{ Params: { id: string }; Querystring: { projectId: string } }>(
       [projectId, request.params.id],
     );
     return { ...(dialogue as object), messages: rows.reverse() };
+  },
+);
+
+// Set-up only (not measured): the (created, seq) key of the message at a given depth.
+app.get<{ Querystring: { projectId: string; dialogueId: string; depth: string } }>(
+  '/setup/key',
+  async (request) => {
+    const { projectId, dialogueId, depth } = request.query;
+    const { rows } = await client.query<{ created: Date; seq: number }>(
+      'SELECT created, seq FROM messages WHERE project_id = $1 AND dialogue_id = $2 ORDER BY created, seq OFFSET $3 LIMIT 1',
+      [projectId, dialogueId, Number(depth)],
+    );
+    return { created: new Date(rows[0]!.created).toISOString(), seq: rows[0]!.seq };
   },
 );
 

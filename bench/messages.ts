@@ -19,7 +19,10 @@ export interface Row {
   scenario: string;
   parley: LoadResult;
   framework: LoadResult;
+  /** The statements Parley issues, straight through the driver. */
   database: LoadResult;
+  /** Only what D35 needs (no key lookup, write counting or embedding job). */
+  minimal: LoadResult;
 }
 
 const content1KiB = 'Parley keeps every conversation exactly as it was sent. '.repeat(19).slice(0, 1024);
@@ -82,6 +85,7 @@ export async function benchMessages(options: MessageBenchOptions): Promise<Row[]
     });
     servers.push(baseline);
     const auth = { authorization: `Bearer ${ours.apiKey}` };
+    const theirAuth = { authorization: `Bearer ${theirs.apiKey}` };
     const api = `${parley.baseUrl}/api/v1`;
     const base = baseline.baseUrl;
     const load = { connections, durationSeconds };
@@ -120,6 +124,12 @@ export async function benchMessages(options: MessageBenchOptions): Promise<Row[]
         database: await runLoad({
           ...post,
           url: `${base}/sql/messages`,
+          headers: theirAuth,
+          body: () => JSON.stringify({ dialogueId: pick(theirs.writeDialogues), messages }),
+        }),
+        minimal: await runLoad({
+          ...post,
+          url: `${base}/minimal/messages`,
           body: () =>
             JSON.stringify({
               projectId: theirs.projectId,
@@ -151,22 +161,23 @@ export async function benchMessages(options: MessageBenchOptions): Promise<Row[]
       created: string;
       seq: number;
     };
-    const sqlPage = `${base}/sql/messages?projectId=${theirs.projectId}&dialogueId=${theirs.deepDialogue}`;
+    const sqlPage = `${base}/sql/messages?dialogueId=${theirs.deepDialogue}`;
+    const minimalPage = `${base}/minimal/messages?projectId=${theirs.projectId}&dialogueId=${theirs.deepDialogue}`;
+    const deepKey = `&created=${encodeURIComponent(key.created)}&seq=${key.seq}`;
     await can(base, 'page', await json(deepPage, { headers: auth }));
     rows.push({
       scenario: 'GET /messages?limit=50, first page',
       parley: await runLoad({ ...load, url: firstPage, headers: auth }),
       framework: await runLoad({ ...load, url: `${base}/framework/page` }),
-      database: await runLoad({ ...load, url: sqlPage }),
+      database: await runLoad({ ...load, url: sqlPage, headers: theirAuth }),
+      minimal: await runLoad({ ...load, url: minimalPage }),
     });
     rows.push({
       scenario: `GET /messages?limit=50, at depth ${depth}`,
       parley: await runLoad({ ...load, url: deepPage, headers: auth }),
       framework: await runLoad({ ...load, url: `${base}/framework/page` }),
-      database: await runLoad({
-        ...load,
-        url: `${sqlPage}&created=${encodeURIComponent(key.created)}&seq=${key.seq}`,
-      }),
+      database: await runLoad({ ...load, url: sqlPage + deepKey, headers: theirAuth }),
+      minimal: await runLoad({ ...load, url: minimalPage + deepKey }),
     });
 
     // 4. GET /dialogue/{id} (the dialogue and its 10 most recent messages).
@@ -177,7 +188,12 @@ export async function benchMessages(options: MessageBenchOptions): Promise<Row[]
       framework: await runLoad({ ...load, url: `${base}/framework/dialogue` }),
       database: await runLoad({
         ...load,
-        url: `${base}/sql/dialogue/${theirs.deepDialogue}?projectId=${theirs.projectId}`,
+        url: `${base}/sql/dialogue/${theirs.deepDialogue}`,
+        headers: theirAuth,
+      }),
+      minimal: await runLoad({
+        ...load,
+        url: `${base}/minimal/dialogue/${theirs.deepDialogue}?projectId=${theirs.projectId}`,
       }),
     });
     return rows;
@@ -190,13 +206,14 @@ export function formatRows(title: string, rows: Row[]): string {
   const lines = [
     `### ${title}`,
     '',
-    '| scenario | Parley | framework ceiling | database ceiling | Parley / database (req/s) |',
-    '|---|---|---|---|---|',
+    '| scenario | Parley | framework ceiling | database ceiling (same SQL) | Parley / database | minimal SQL (D35 only) | Parley / minimal |',
+    '|---|---|---|---|---|---|---|',
   ];
+  const ratio = (ours: LoadResult, theirs: LoadResult) =>
+    (ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2);
   for (const row of rows) {
-    const ratio = row.parley.requestsPerSecond / row.database.requestsPerSecond;
     lines.push(
-      `| ${row.scenario} | ${formatLoad(row.parley)} | ${formatLoad(row.framework)} | ${formatLoad(row.database)} | ${ratio.toFixed(2)} |`,
+      `| ${row.scenario} | ${formatLoad(row.parley)} | ${formatLoad(row.framework)} | ${formatLoad(row.database)} | ${ratio(row.parley, row.database)} | ${formatLoad(row.minimal)} | ${ratio(row.parley, row.minimal)} |`,
     );
   }
   const first = rows.find((r) => r.scenario.includes('first page'));

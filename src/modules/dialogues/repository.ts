@@ -56,7 +56,13 @@ export async function findDialogue(
   projectId: string,
   id: string,
 ): Promise<DialogueRow | undefined> {
-  const [row] = await db.select(recordColumns).from(dialogues).where(byId(projectId, id));
+  const [row] = await db
+    .select(recordColumns)
+    .from(dialogues)
+    .where(byId(projectId, id))
+    // Every message read runs it: prepared once per connection (src/db/prepared.ts says why).
+    .prepare('parley_find_dialogue')
+    .execute();
   return row;
 }
 

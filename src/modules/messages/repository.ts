@@ -85,12 +85,13 @@ const messageTuple = (message: NewMessage, ord: number) => sql`(
   ${message.searchText}::text, ${message.created?.toISOString() ?? null}::timestamptz)`;
 
 /**
- * Appends messages to an active dialogue in one statement (D29, D31, D35, D40): the dialogue row
+ * Appends messages to a dialogue that takes them (not ended, not expired: the rule of
+ * append.assertAcceptsMessages) in one statement (D29, D31, D35, D40): the dialogue row
  * is locked and its counters moved, the messages inserted in the given order, and their embedding
  * jobs enqueued. Messages without a `created` get the time read after the row lock, the same
  * value as the dialogue's `modified`: appends to one dialogue then get `created` in commit
  * order, so a cursor walk cannot miss one (D32). Undefined when the dialogue does not take
- * messages (missing, another namespace, not active, expired); the caller finds out which.
+ * messages (missing, another namespace, ended, expired); the caller finds out which.
  * Runs inside the caller's transaction, which must roll back when messages come back missing.
  */
 export async function appendToDialogue(
@@ -113,8 +114,8 @@ export async function appendToDialogue(
                              CASE WHEN ${anyAtAppendTime}::boolean THEN t END)
           FROM (SELECT clock_timestamp() AS t) AS clock)
       WHERE project_id = ${target.projectId} AND id = ${target.dialogueId}
-        AND namespace IS NOT DISTINCT FROM ${target.namespace}::text AND status = 'active'
-        AND (${target.expiredBefore?.toISOString() ?? null}::timestamptz IS NULL
+        AND namespace IS NOT DISTINCT FROM ${target.namespace}::text AND status <> 'ended'
+        AND (${target.expiredBefore?.toISOString() ?? null}::timestamptz IS NULL OR status <> 'active'
              OR modified >= ${target.expiredBefore?.toISOString() ?? null}::timestamptz)
       RETURNING project_id, id, namespace, total_messages, last_message_created, modified
     ), m AS (
@@ -195,12 +196,17 @@ export async function listMessages(
   const after = page.after && { created: page.after.created, tiebreak: page.after.seq };
   conditions.push(beyondPosition(messages.created, messages.seq, after, page.order));
   const direction = page.order === 'asc' ? asc : desc;
-  return db
-    .select(recordColumns)
-    .from(messages)
-    .where(and(...conditions))
-    .orderBy(direction(messages.created), direction(messages.seq))
-    .limit(page.limit);
+  return (
+    db
+      .select(recordColumns)
+      .from(messages)
+      .where(and(...conditions))
+      .orderBy(direction(messages.created), direction(messages.seq))
+      .limit(page.limit)
+      // Every page read runs one of four texts: prepared (src/db/prepared.ts says why).
+      .prepare(`parley_list_messages_${page.order}_${after ? 'after' : 'first'}`)
+      .execute()
+  );
 }
 
 /** Messages by (dialogue, id), for search results. */

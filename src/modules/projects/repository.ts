@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { type ProjectSettings, apiKeys, projects } from '../../db/schema.js';
 
@@ -76,15 +76,24 @@ export interface KeyOwner {
   settings: ProjectSettings;
 }
 
-/** The project of an active key, found by the key's hash. */
-export async function findKeyOwner(db: Executor, keyHash: string): Promise<KeyOwner | undefined> {
-  const [row] = await db
+const keyOwnerQuery = (db: Executor) =>
+  db
     .select({ keyId: apiKeys.id, projectId: apiKeys.projectId, settings: projects.settings })
     .from(apiKeys)
     .innerJoin(projects, eq(projects.id, apiKeys.projectId))
-    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
-    // Every request runs it: prepared once per connection (src/db/prepared.ts says why).
-    .prepare('parley_find_key_owner')
-    .execute();
+    .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt)))
+    .prepare('parley_find_key_owner');
+
+/** Every request runs the key lookup: built once per database, prepared once per connection. */
+const keyOwnerQueries = new WeakMap<Executor, ReturnType<typeof keyOwnerQuery>>();
+
+/** The project of an active key, found by the key's hash. */
+export async function findKeyOwner(db: Executor, keyHash: string): Promise<KeyOwner | undefined> {
+  let query = keyOwnerQueries.get(db);
+  if (!query) {
+    query = keyOwnerQuery(db);
+    keyOwnerQueries.set(db, query);
+  }
+  const [row] = await query.execute({ keyHash });
   return row;
 }
