@@ -56,7 +56,7 @@ async function seed(handle: DatabaseHandle, embedder: Embedder, count: number): 
   await handle.withDedicatedConnection(async (db) => {
     // A bigger maintenance_work_mem keeps the HNSW graph build in memory.
     await db.execute(sql`SET maintenance_work_mem = '1GB'`);
-    await ensureVectorIndexes({ ...handle, db }, embedder);
+    await ensureVectorIndexes({ ...handle, db, withDedicatedConnection: (fn) => fn(db) }, embedder);
     await db.execute(sql`ANALYZE messages`);
   });
   return (performance.now() - started) / 1000;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client.js';
+import { withPolledAdvisoryLock } from '../../db/advisory-lock.js';
+import { type Database, type DatabaseHandle, rowsOf } from '../../db/client.js';
 import type { Embedder } from '../../embeddings/embedder.js';
 
 // D41: one partial HNSW index per model, on a cast of the dimensionless `embedding` column to the
@@ -42,19 +43,51 @@ export function vectorIndexName(table: SearchableTable, embedder: Embedder): str
   return `${table}_embedding_${hash}_idx`;
 }
 
-/** Creates the configured model's HNSW index on every searchable table if it is missing (D41). */
-export async function ensureVectorIndexes(database: DatabaseHandle, embedder: Embedder): Promise<void> {
+/** An arbitrary constant shared by every Parley instance: the lock of vector index builds. */
+const VECTOR_INDEX_LOCK_ID = 7_242_031_338;
+
+type IndexState = 'missing' | 'valid' | 'invalid';
+
+async function indexState(db: Database, name: string): Promise<IndexState> {
+  const result = await db.execute(sql`
+    SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+    WHERE c.relname = ${name} AND c.relnamespace = current_schema()::regnamespace`);
+  const row = rowsOf<{ valid: boolean }>(result)[0];
+  return row === undefined ? 'missing' : row.valid ? 'valid' : 'invalid';
+}
+
+function createIndexStatement(table: SearchableTable, embedder: Embedder, concurrently: boolean): SQL {
   const type = vectorType(embedder.dimensions);
-  for (const table of SEARCHABLE_TABLES) {
-    // CONCURRENTLY keeps a running server's writes flowing while a large table is indexed; PGlite
-    // has a single connection and does not need it.
-    const concurrently = database.kind === 'postgres' ? 'CONCURRENTLY ' : '';
-    await database.db.execute(
-      sql.raw(
-        `CREATE INDEX ${concurrently}IF NOT EXISTS ${vectorIndexName(table, embedder)} ON ${table} ` +
-          `USING hnsw ((embedding::${type}(${embedder.dimensions})) ${type}_cosine_ops) ` +
-          `WHERE ${modelPredicateText(embedder)}`,
-      ),
-    );
+  return sql.raw(
+    `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}IF NOT EXISTS ${vectorIndexName(table, embedder)} ` +
+      `ON ${table} USING hnsw ((embedding::${type}(${embedder.dimensions})) ${type}_cosine_ops) ` +
+      `WHERE ${modelPredicateText(embedder)}`,
+  );
+}
+
+/**
+ * Creates the configured model's HNSW index on every searchable table if it is missing (D41).
+ * On Postgres the build is CONCURRENTLY, so that a running server's writes keep flowing while a
+ * large table is indexed, and instances that start together take turns under an advisory lock:
+ * two concurrent builds of one index deadlock. A build that died half-way leaves an invalid
+ * index, which `IF NOT EXISTS` would keep for ever; it is dropped and built again. PGlite has a
+ * single connection and needs neither.
+ */
+export async function ensureVectorIndexes(database: DatabaseHandle, embedder: Embedder): Promise<void> {
+  if (database.kind === 'pglite') {
+    for (const table of SEARCHABLE_TABLES)
+      await database.db.execute(createIndexStatement(table, embedder, false));
+    return;
   }
+  await database.withDedicatedConnection((db) =>
+    withPolledAdvisoryLock(db, VECTOR_INDEX_LOCK_ID, async () => {
+      for (const table of SEARCHABLE_TABLES) {
+        const name = vectorIndexName(table, embedder);
+        const state = await indexState(db, name);
+        if (state === 'valid') continue;
+        if (state === 'invalid') await db.execute(sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`));
+        await db.execute(createIndexStatement(table, embedder, true));
+      }
+    }),
+  );
 }
