@@ -110,7 +110,7 @@ const countWrite = (c: RawClient, projectId: string) =>
     [projectId, new Date().toISOString().slice(0, 7), randomInt(16)],
   );
 
-/** Parley's append statement (repository.appendToDialogue) for `count` messages. */
+/** Parley's append statement (repository.appendToDialogue) for `count` messages, word for word: change both together. */
 function appendStatement(count: number): string {
   const tuples = Array.from({ length: count }, (_, i) => {
     const p = (k: number) => `$${5 + i * 10 + k}`;
