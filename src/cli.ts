@@ -44,6 +44,7 @@ async function withDatabase<T>(config: Config, fn: (handle: DatabaseHandle) => P
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolMax: 2,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   try {
     await runMigrations(handle);

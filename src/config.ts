@@ -23,6 +23,8 @@ export const configSchema = z
     /** Optional read replica used by list, get and search. */
     READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_MAX: positiveInt.default(10),
+    /** Keep hot statements prepared per connection; false behind a pooler that cannot (docs/scaling.md). */
+    DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
     /** How long start-up waits for an unreachable Postgres (with backoff) before giving up; 0 = no wait. */
     DATABASE_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
     DATA_DIR: z.string().min(1).default('./data'),

@@ -44,6 +44,7 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
         readDatabaseUrl: config.READ_DATABASE_URL,
         dataDir: config.DATA_DIR,
         poolMax: config.DATABASE_POOL_MAX,
+        preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
       });
       try {
         // D47: under an advisory lock, so instances starting together apply them once.

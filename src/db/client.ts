@@ -39,6 +39,27 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolMax?: number;
+  /**
+   * Keep hot statements prepared by name on each connection (src/db/prepared.ts). Off for a
+   * pooler that cannot follow named statements (PgBouncer before 1.21, or without
+   * `max_prepared_statements`): every statement is then sent unnamed.
+   */
+  preparedStatements?: boolean;
+}
+
+/**
+ * A node-postgres client that sends every statement unnamed: the names Drizzle and
+ * executePrepared give are dropped here, in one place, instead of in every repository.
+ */
+class UnnamedStatementClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config, ...rest] = args;
+    if (config !== null && typeof config === 'object' && 'name' in config) {
+      const { name: _name, ...unnamed } = config as Record<string, unknown>;
+      return (super.query as (...a: unknown[]) => never)(unnamed, ...rest);
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
 }
 
 // BIGINT counts (COUNT(*), identity columns) come back as numbers, not strings.
@@ -49,11 +70,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
+  const Client = options.preparedStatements === false ? UnnamedStatementClient : pg.Client;
+  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, Client });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const replica = options.readDatabaseUrl
-    ? new pg.Pool({ connectionString: options.readDatabaseUrl, max: options.poolMax ?? 10 })
+    ? new pg.Pool({ connectionString: options.readDatabaseUrl, max: options.poolMax ?? 10, Client })
     : undefined;
   replica?.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;

@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/client.js';
+import { openDatabase, rowsOf } from '../../src/db/client.js';
 import { executePrepared } from '../../src/db/prepared.js';
-import { type TestDatabase, createTestDatabase } from '../helpers/database.js';
+import {
+  type TestDatabase,
+  createServerDatabase,
+  createTestDatabase,
+  testServerUrl,
+} from '../helpers/database.js';
 
 // Hot statements run as named prepared statements (src/db/prepared.ts). node-postgres refuses a
 // name that a connection already prepared with another text, so names must follow the text.
@@ -37,5 +42,36 @@ describe('executePrepared', () => {
       async (tx) => rowsOf<{ x: number }>(await executePrepared(tx, sql`SELECT ${41}::int + 1 AS x`))[0]!.x,
     );
     expect(inside).toBe(42);
+  });
+});
+
+describe.runIf(testServerUrl())('DATABASE_PREPARED_STATEMENTS (Postgres)', () => {
+  /** The parley_* statements one connection holds after running a hot one twice. */
+  async function preparedAfterUse(preparedStatements: boolean): Promise<number> {
+    const server = await createServerDatabase(testServerUrl()!);
+    const handle = await openDatabase({
+      databaseUrl: server.url,
+      dataDir: 'unused',
+      poolMax: 1,
+      preparedStatements,
+    });
+    try {
+      for (let i = 0; i < 2; i++) await executePrepared(handle.db, sql`SELECT ${i}::int AS x`);
+      const result = await handle.db.execute(
+        sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'parley_%'`,
+      );
+      return rowsOf<{ n: number }>(result)[0]!.n;
+    } finally {
+      await handle.close();
+      await server.drop();
+    }
+  }
+
+  it('keeps hot statements prepared by name by default', async () => {
+    expect(await preparedAfterUse(true)).toBe(1);
+  });
+
+  it('sends them unnamed when turned off, for poolers that cannot follow names', async () => {
+    expect(await preparedAfterUse(false)).toBe(0);
   });
 });

@@ -79,8 +79,13 @@ export async function ensureVectorIndexes(database: DatabaseHandle, embedder: Em
       await database.db.execute(createIndexStatement(table, embedder, false));
     return;
   }
-  await database.withDedicatedConnection((db) =>
-    withPolledAdvisoryLock(db, VECTOR_INDEX_LOCK_ID, async () => {
+  await database.withDedicatedConnection(async (db) => {
+    // Every start after the first finds its indexes in place and takes no lock (the lock is a
+    // session lock: behind a transaction-mode pooler it must not be needed on every start).
+    const names = SEARCHABLE_TABLES.map((table) => vectorIndexName(table, embedder));
+    const states = await Promise.all(names.map((name) => indexState(db, name)));
+    if (states.every((state) => state === 'valid')) return;
+    await withPolledAdvisoryLock(db, VECTOR_INDEX_LOCK_ID, async () => {
       for (const table of SEARCHABLE_TABLES) {
         const name = vectorIndexName(table, embedder);
         const state = await indexState(db, name);
@@ -88,6 +93,6 @@ export async function ensureVectorIndexes(database: DatabaseHandle, embedder: Em
         if (state === 'invalid') await db.execute(sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`));
         await db.execute(createIndexStatement(table, embedder, true));
       }
-    }),
-  );
+    });
+  });
 }
