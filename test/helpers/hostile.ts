@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { rowsOf } from '../../src/db/client.js';
 import { errorCodes } from '../../src/http/errors.js';
+import { D42_TOOL_NAMES } from './mcp.js';
 
 // Hostile input for every route of the app: the route list comes from the app's own OpenAPI
 // document (every documented route, so routes that land later are covered without a change
@@ -72,25 +73,7 @@ const jsonRpcShape: Record<string, JsonSchema> = {
       protocolVersion: { enum: ['2025-06-18', '2025-03-26'] },
       capabilities: obj,
       clientInfo: { type: 'object', properties: { name: str, version: str } },
-      name: {
-        enum: [
-          'create_dialogue',
-          'list_dialogues',
-          'get_dialogue',
-          'update_dialogue',
-          'end_dialogue',
-          'compact_dialogue',
-          'update_state',
-          'add_messages',
-          'list_messages',
-          'get_message',
-          'search',
-          'create_memory',
-          'list_memories',
-          'get_memory',
-          'delete_memory',
-        ],
-      },
+      name: { enum: D42_TOOL_NAMES },
       arguments: {
         type: 'object',
         properties: Object.fromEntries(

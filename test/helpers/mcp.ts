@@ -8,6 +8,25 @@ import { type TestContext, type TestProject, asProject, createProject, createTes
 // MCP tests drive the server through the SDK's own client over real HTTP (D42).
 
 /** Starts the app on a free port; `app.close()` (the test context's close) stops it. */
+/** The tools of D42, as the spec names them. */
+export const D42_TOOL_NAMES = [
+  'create_dialogue',
+  'list_dialogues',
+  'get_dialogue',
+  'update_dialogue',
+  'end_dialogue',
+  'compact_dialogue',
+  'update_state',
+  'add_messages',
+  'list_messages',
+  'get_message',
+  'search',
+  'create_memory',
+  'list_memories',
+  'get_memory',
+  'delete_memory',
+];
+
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

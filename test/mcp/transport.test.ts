@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type TestContext, type TestProject, createProject, createTestContext } from '../helpers/app.js';
-import { callOk, connectMcp, listen, postMcp } from '../helpers/mcp.js';
+import { D42_TOOL_NAMES, callOk, connectMcp, listen, postMcp } from '../helpers/mcp.js';
 
 // D42: stateless Streamable HTTP at /mcp/v1, the REST keys, 405 for GET and DELETE.
 
@@ -46,25 +46,7 @@ describe('MCP transport', () => {
   it('lists the tools of D42, each with a description for a model and object schemas in and out', async () => {
     const client = await connectMcp(baseUrl, project.apiKey);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(
-      [
-        'create_dialogue',
-        'list_dialogues',
-        'get_dialogue',
-        'update_dialogue',
-        'end_dialogue',
-        'compact_dialogue',
-        'update_state',
-        'add_messages',
-        'list_messages',
-        'get_message',
-        'search',
-        'create_memory',
-        'list_memories',
-        'get_memory',
-        'delete_memory',
-      ].sort(),
-    );
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...D42_TOOL_NAMES].sort());
     for (const tool of tools) {
       expect(tool.description!.length, tool.name).toBeGreaterThan(100);
       expect(tool.inputSchema.type).toBe('object');

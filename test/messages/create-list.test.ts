@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/app.js';
 import {
@@ -228,5 +229,21 @@ describe('GET /messages', () => {
       url: `${V1}/messages?dialogueId=${dialogue.id}&next=${cursor}`,
     });
     expectError(response, 400, 'INVALID_PARAMETER');
+  });
+});
+
+describe('the append statement and the rule that explains its refusals', () => {
+  it('agree for every stored status: a refusal always has its own error, never RESOURCE_CONFLICT', async () => {
+    // Imported dialogues (`parley import`) may carry any status of the schema.
+    for (const status of ['active', 'ended', 'canceled', 'expired', 'deleted']) {
+      const dialogue = await createDialogue(api);
+      await file.ctx.database.handle.db.execute(
+        sql`UPDATE dialogues SET status = ${status} WHERE id = ${dialogue.id}`,
+      );
+      const response = await post({ dialogueId: dialogue.id, role: 'user', content: 'hello' });
+      const body = response.json() as { error?: { code: string } };
+      expect(body.error?.code, status).not.toBe('RESOURCE_CONFLICT');
+      if (status === 'ended') expectError(response, 409, 'DIALOGUE_ENDED');
+    }
   });
 });

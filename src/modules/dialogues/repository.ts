@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors.js';
 // Drizzle queries of the dialogues table. Every query names project_id first (D46, D49).
 
 /** The columns a record is made of (the search vector and embedding stay in the database). */
-const recordColumns = {
+export const recordColumns = {
   projectId: dialogues.projectId,
   id: dialogues.id,
   namespace: dialogues.namespace,

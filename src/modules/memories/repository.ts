@@ -6,7 +6,7 @@ import { memories } from '../../db/schema.js';
 export type MemoryRow = typeof memories.$inferSelect;
 
 /** The columns of a memory record: never the vector, which is large and internal. */
-const recordColumns = {
+export const recordColumns = {
   projectId: memories.projectId,
   id: memories.id,
   namespace: memories.namespace,

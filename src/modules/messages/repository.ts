@@ -9,7 +9,7 @@ import { enqueueJobsFrom } from '../embeddings/repository.js';
 
 // Drizzle queries of the messages table. Every query names project_id and dialogue_id (D46, D49).
 
-const recordColumns = {
+export const recordColumns = {
   dialogueId: messages.dialogueId,
   id: messages.id,
   seq: messages.seq,

@@ -2,6 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { beyondPosition } from '../../db/keyset.js';
 import { dialogues, embeddingJobs, memories, messages } from '../../db/schema.js';
+import * as dialogueRepo from '../dialogues/repository.js';
+import * as memoryRepo from '../memories/repository.js';
+import * as messageRepo from '../messages/repository.js';
 
 // Queries of `parley export` / `parley import`: keyset pages in the order the API lists things
 // (D26, D29), and plain inserts that keep every stored value as it is.
@@ -10,53 +13,16 @@ export type DialogueRow = typeof dialogues.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type MemoryRow = typeof memories.$inferSelect;
 
-/** The columns copied: everything but generated columns and embeddings (remade by the queue). */
-const dialogueColumns = {
-  id: dialogues.id,
-  namespace: dialogues.namespace,
-  threadOf: dialogues.threadOf,
-  label: dialogues.label,
-  status: dialogues.status,
-  tags: dialogues.tags,
-  metadata: dialogues.metadata,
-  state: dialogues.state,
-  summary: dialogues.summary,
-  totalMessages: dialogues.totalMessages,
-  threadCount: dialogues.threadCount,
-  lastMessageCreated: dialogues.lastMessageCreated,
-  searchText: dialogues.searchText,
-  created: dialogues.created,
-  modified: dialogues.modified,
-};
+// The columns copied: a record's columns (the project is the one imported into) plus the search
+// text, never generated columns or embeddings (remade by the queue).
+const { projectId: _dialogueProject, ...dialogueRecordColumns } = dialogueRepo.recordColumns;
+const dialogueColumns = { ...dialogueRecordColumns, searchText: dialogues.searchText };
 export type DialogueRecord = { [K in keyof typeof dialogueColumns]: DialogueRow[K] };
 
-const messageColumns = {
-  dialogueId: messages.dialogueId,
-  id: messages.id,
-  seq: messages.seq,
-  namespace: messages.namespace,
-  role: messages.role,
-  content: messages.content,
-  contentLength: messages.contentLength,
-  name: messages.name,
-  tags: messages.tags,
-  metadata: messages.metadata,
-  searchText: messages.searchText,
-  created: messages.created,
-  modified: messages.modified,
-};
+const messageColumns = { ...messageRepo.recordColumns, searchText: messages.searchText };
 export type MessageRecord = { [K in keyof typeof messageColumns]: MessageRow[K] };
 
-const memoryColumns = {
-  id: memories.id,
-  namespace: memories.namespace,
-  label: memories.label,
-  value: memories.value,
-  tags: memories.tags,
-  metadata: memories.metadata,
-  created: memories.created,
-  modified: memories.modified,
-};
+const { projectId: _memoryProject, ...memoryColumns } = memoryRepo.recordColumns;
 export type MemoryRecord = { [K in keyof typeof memoryColumns]: MemoryRow[K] };
 
 export interface Position {
