@@ -3,7 +3,7 @@ import { type EvalQuery as Query, loadEvalMessages, loadEvalQueries } from './li
 import { type Executor, openDatabase, rowsOf } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { dialogues, messages, projects } from '../src/db/schema.js';
-import { createLocalEmbedder } from '../src/embeddings/local.js';
+import { createLocalEmbedder } from '../src/embedders/local.js';
 import { enqueueEmbedding } from '../src/modules/embeddings/repository.js';
 import { ensureVectorIndexes } from '../src/modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue } from '../src/modules/embeddings/worker.js';

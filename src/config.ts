@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseAllowListEntry } from './http/ip-allow-list.js';
+import { parseAllowListEntry } from './lib/allow-list-entry.js';
 
 // The only place that reads process.env (STYLE 8). Parsed once at start, frozen, passed in.
 

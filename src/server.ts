@@ -6,7 +6,7 @@ import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { isTransientConnectionError } from './db/errors.js';
 import { runMigrations } from './db/migrate.js';
-import { createLogger } from './http/logging.js';
+import { createLogger } from './observability/logger.js';
 import { retryWithBackoff } from './lib/retry.js';
 
 // Entry: read config, open the database, migrate, build the app, listen, shut down gracefully.

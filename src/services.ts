@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import type { Embedder } from './embeddings/embedder.js';
+import type { Embedder } from './embedders/embedder.js';
 import { createCompactionService } from './modules/dialogues/compaction.js';
 import { toDialogueRecord } from './modules/dialogues/records.js';
 import { findDialogues } from './modules/dialogues/repository.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { configFrom } from '../src/config.js';
-import { createLogger, serializeError } from '../src/http/logging.js';
+import { createLogger, serializeError } from '../src/observability/logger.js';
 import { ADMIN_TOKEN, createProject, createTestContext } from './helpers/app.js';
 import { type TestDatabase, createTestDatabase } from './helpers/database.js';
 

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ProjectSettings } from '../core/context.js';
 
 // D49: every table holding a project's data carries project_id, and every primary key, unique
 // constraint and foreign key of it includes project_id, so the tables can be distributed by
@@ -49,14 +50,6 @@ export const projects = pgTable('projects', {
   settings: jsonb('settings').$type<ProjectSettings>().notNull().default({}),
   ...timestamps,
 });
-
-export interface ProjectSettings {
-  immutableDialogues?: boolean;
-  ipAllowList?: string[];
-  monthlyWriteQuota?: number | null;
-  rateLimit?: { max: number; windowSeconds: number } | null;
-  dialogueTtlSeconds?: number | null;
-}
 
 export const apiKeys = pgTable(
   'api_keys',

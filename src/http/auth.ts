@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ProjectSettings } from '../db/schema.js';
-import { AppError } from './errors.js';
+import type { ProjectSettings } from '../core/context.js';
+import { AppError } from '../core/errors.js';
 
 export interface AuthContext {
   projectId: string;

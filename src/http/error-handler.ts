@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pgError } from '../db/errors.js';
-import { errorBody } from './error-envelope.js';
-import { AppError, type ErrorCode, isAppError } from './errors.js';
-import { RequestValidationError, toAppError } from './validation.js';
+import { errorBody } from '../core/error-envelope.js';
+import { AppError, type ErrorCode, isAppError } from '../core/errors.js';
+import { RequestValidationError, toAppError } from '../core/validation.js';
 
 // One handler renders every error (STYLE 5, D11-D14). No stack trace or SQL reaches a client.
 

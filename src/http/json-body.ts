@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Node as JsonNode, findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { AppError } from './errors.js';
-import { RawJson } from './raw-json.js';
+import { AppError } from '../core/errors.js';
+import { RawJson } from '../core/raw-json.js';
 
 // JSON bodies keep their raw text so that message content can be stored exactly as sent (D28).
 

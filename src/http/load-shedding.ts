@@ -2,7 +2,7 @@ import { getHeapStatistics } from 'node:v8';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
 
 // Load shedding: an overloaded process answers 503 SERVICE_UNAVAILABLE with Retry-After at once
 // (D14), so that clients back off and retry elsewhere, instead of letting requests time out.

@@ -1,5 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
 
 /**
  * The spec lists 400 MISSING_PARAMETER for operations whose path id is left out (`DELETE /dialogue`,

@@ -3,7 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
 
 // D43: a rate limit per API key (fixed window), the server default overridden per project by
 // settings.rateLimit. Counters live in memory, or in Redis when REDIS_URL is set so that every

@@ -1,33 +1,8 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { type ErrorCode, type ErrorDetail, AppError, errorCodes } from './errors.js';
+import { type HttpPart, RequestValidationError } from '../core/validation.js';
 
-// Request validation with zod (STYLE 4), rendered as the codes of D12-D13.
-
-const CODED_MESSAGE = /^([A-Z_]+)\|(.*)$/s;
-
-/**
- * zod option that makes a failing check report one of the spec's own codes (TOO_MANY_MESSAGES,
- * EMPTY_MESSAGE_ARRAY, ...) instead of the generic INVALID_INPUT. The code travels in the issue
- * message because zod's built-in checks carry no other free field; `toAppError` takes it out.
- */
-export function coded(code: ErrorCode, message: string) {
-  return { error: () => `${code}|${message}` };
-}
-
-type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
-
-export class RequestValidationError extends Error {
-  readonly statusCode = 400;
-  constructor(
-    readonly httpPart: HttpPart,
-    readonly issues: z.core.$ZodIssue[],
-    readonly input: unknown,
-  ) {
-    super('Request validation failed');
-  }
-}
-
+/** Fastify validates every request part with its zod schema; failures become D12-D13 errors. */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
@@ -35,54 +10,3 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError((httpPart ?? 'body') as HttpPart, result.error.issues, data) };
   };
-
-/** `messages[3].content` from zod's path (D12). */
-export function formatPath(path: PropertyKey[]): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out === '' ? String(segment) : `.${String(segment)}`;
-  }
-  return out;
-}
-
-function issueCode(issue: z.core.$ZodIssue, part: HttpPart): { code: ErrorCode; message: string } {
-  const match = CODED_MESSAGE.exec(issue.message);
-  if (match && match[1]! in errorCodes) return { code: match[1] as ErrorCode, message: match[2]! };
-  // An absent field fails as a wrong type, a wrong enum value or no matching union member.
-  const missing =
-    (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') &&
-    (issue as { input?: unknown }).input === undefined;
-  if (missing) return { code: 'MISSING_PARAMETER', message: 'Required' };
-  return { code: part === 'body' ? 'INVALID_INPUT' : 'INVALID_PARAMETER', message: issue.message };
-}
-
-/** Turns a failed validation into the error the client sees (D12, D13). */
-export function toAppError(error: RequestValidationError): AppError {
-  const { httpPart, issues, input } = error;
-  if (httpPart === 'body' && (input === undefined || input === null)) {
-    return new AppError('MISSING_PARAMETER', 'A JSON request body is required');
-  }
-  if (httpPart === 'body' && (typeof input !== 'object' || Array.isArray(input))) {
-    return new AppError('INVALID_INPUT', 'The request body must be a JSON object');
-  }
-  // A forbidden field (D19, D33) decides the code even when a required one is missing too.
-  const ordered = [...issues].sort(
-    (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
-  );
-  const details: ErrorDetail[] = ordered.flatMap((issue) => {
-    const { code, message } = issueCode(issue, httpPart);
-    if (issue.code === 'unrecognized_keys') {
-      // One detail per forbidden field, named by its own path.
-      return issue.keys.map((key) => ({
-        field: formatPath([...issue.path, key]),
-        code,
-        message: 'not allowed here',
-      }));
-    }
-    return [{ field: formatPath(issue.path), code, message }];
-  });
-  const first = details[0] ?? { code: 'INVALID_INPUT' as ErrorCode, field: '', message: 'Invalid request' };
-  const where = first.field ? `${first.field}: ` : '';
-  return new AppError(first.code as ErrorCode, `${where}${first.message}`, details);
-}

@@ -9,10 +9,10 @@ import {
   type ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyRequest } from 'fastify';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../core/cursor.js';
 import { toClientError } from '../http/error-handler.js';
-import { stringifyWithRawJson } from '../http/raw-json.js';
-import type { WriteContext } from '../http/writes.js';
+import { stringifyWithRawJson } from '../core/raw-json.js';
+import type { ProjectContext } from '../core/context.js';
 
 // MCP resources: `parley://dialogue/{id}` (the dialogue with its 10 most recent messages, as
 // get_dialogue returns it) and `parley://memory/{id}`. Listed newest first, a page of each kind at
@@ -31,8 +31,8 @@ interface Page {
 
 interface ResourceKind {
   template: ResourceTemplate;
-  read(id: string, request: FastifyRequest, ctx: WriteContext): Promise<unknown>;
-  list(next: string | undefined, request: FastifyRequest, ctx: WriteContext): Promise<Page>;
+  read(id: string, request: FastifyRequest, ctx: ProjectContext): Promise<unknown>;
+  list(next: string | undefined, request: FastifyRequest, ctx: ProjectContext): Promise<Page>;
 }
 
 const kinds: Record<string, ResourceKind> = {
@@ -130,7 +130,7 @@ function decodeListCursor(cursor: string | undefined): (string | null | undefine
 }
 
 export function serveResources(server: Server, request: FastifyRequest): void {
-  const ctx: WriteContext = { projectId: request.auth.projectId, settings: request.auth.settings };
+  const ctx: ProjectContext = { projectId: request.auth.projectId, settings: request.auth.settings };
 
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: kindNames.map((name) => kinds[name]!.template),

@@ -1,8 +1,8 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../http/error-envelope.js';
+import { errorBody } from '../core/error-envelope.js';
 import { sendError, toClientError } from '../http/error-handler.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../core/errors.js';
 import { requireApiKey } from '../http/protection.js';
 import { createMcpServer } from './server.js';
 

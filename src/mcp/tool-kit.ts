@@ -11,11 +11,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database, Executor } from '../db/client.js';
-import { errorBody } from '../http/error-envelope.js';
+import { errorBody } from '../core/error-envelope.js';
 import { toClientError } from '../http/error-handler.js';
-import { stringifyWithRawJson } from '../http/raw-json.js';
-import { RequestValidationError, toAppError } from '../http/validation.js';
-import { type WriteContext, type WriteOutcome, runWrite } from '../http/writes.js';
+import { stringifyWithRawJson } from '../core/raw-json.js';
+import { RequestValidationError, toAppError } from '../core/validation.js';
+import type { ProjectContext } from '../core/context.js';
+import { type WriteOutcome, runWrite } from '../db/unit-of-work.js';
 import type { Services } from '../services.js';
 
 // The layer between MCP and the services (D42): every tool is a zod contract in and out, one
@@ -28,7 +29,7 @@ type BodyPath = (string | number)[];
 /** What a tool gets besides its arguments: the caller's project and the HTTP request. */
 export interface ToolCall {
   request: FastifyRequest;
-  ctx: WriteContext;
+  ctx: ProjectContext;
   services: Services;
   /** Where reads go (the replica when READ_DATABASE_URL is set), as for REST reads. */
   readDb: Database;
@@ -215,7 +216,7 @@ async function callTool(tool: McpTool, args: unknown, call: ToolCall): Promise<C
 /** Answers tools/list and tools/call on `server` for one HTTP request of an authenticated key. */
 export function serveTools(server: Server, tools: readonly McpTool[], request: FastifyRequest): void {
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
-  const ctx: WriteContext = { projectId: request.auth.projectId, settings: request.auth.settings };
+  const ctx: ProjectContext = { projectId: request.auth.projectId, settings: request.auth.settings };
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
 

@@ -1,5 +1,5 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../core/errors.js';
 import { retryWithBackoff } from '../lib/retry.js';
 import { type Summarizer, type SummaryInput, speakerOf } from './summarizer.js';
 import { countTokens, splitByTokens } from './tokens.js';

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '../../src/http/logging.js';
+import { createLogger } from '../../src/observability/logger.js';
 
 /** The process logger of server.ts, at info level, writing into memory for inspection. */
 export function capturedLogger() {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { rowsOf } from '../../src/db/client.js';
-import { errorCodes } from '../../src/http/errors.js';
+import { errorCodes } from '../../src/core/errors.js';
 import { D42_TOOL_NAMES } from './mcp.js';
 
 // Hostile input for every route of the app: the route list comes from the app's own OpenAPI

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { ConfigError, configFrom } from '../../src/config.js';
-import { isAddressAllowed, parseAllowListEntry } from '../../src/http/ip-allow-list.js';
+import { isAddressAllowed } from '../../src/http/ip-allow-list.js';
+import { parseAllowListEntry } from '../../src/lib/allow-list-entry.js';
 import {
   ADMIN_TOKEN,
   type TestContext,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RawJson, stringifyWithRawJson } from '../../src/http/raw-json.js';
+import { RawJson, stringifyWithRawJson } from '../../src/core/raw-json.js';
 
 // D28: stored content reaches the client as the exact text the client sent.
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { rowsOf } from '../../src/db/client.js';
-import { createOpenAiEmbedder } from '../../src/embeddings/openai.js';
+import { createOpenAiEmbedder } from '../../src/embedders/openai.js';
 import { claimJobs } from '../../src/modules/embeddings/repository.js';
 import {
   drainEmbeddingQueue,

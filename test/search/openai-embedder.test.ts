@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiEmbedder } from '../../src/embeddings/openai.js';
+import { createOpenAiEmbedder } from '../../src/embedders/openai.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/openai-server.js';
 
 // D41: the OpenAI-compatible embedder against a local endpoint that answers like the real API.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import type { Embedder } from '../../src/embeddings/embedder.js';
+import type { Embedder } from '../../src/embedders/embedder.js';
 import { ensureVectorIndexes, vectorIndexName } from '../../src/modules/embeddings/vector-sql.js';
 import { createServerDatabase, testServerUrl } from '../helpers/database.js';
 

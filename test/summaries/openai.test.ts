@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/http/errors.js';
+import { AppError } from '../../src/core/errors.js';
 import {
   type OpenAiSummarizerOptions,
   createOpenAiSummarizer,

@@ -9,7 +9,7 @@ import {
   stateBody,
   updateDialogueBody,
 } from '../../modules/dialogues/schemas.js';
-import { dialogueMessageInputs } from '../../modules/messages/inputs.js';
+import { dialogueMessageInputs } from '../../http/message-inputs.js';
 import { renderDialogue, renderDialogueList } from '../render.js';
 import { readTool, stagedWriteTool, writeTool } from '../tool-kit.js';
 

@@ -1,5 +1,5 @@
-import { namespaceSchema } from '../../http/fields.js';
-import { messageInputAt } from '../../modules/messages/inputs.js';
+import { namespaceSchema } from '../../core/fields.js';
+import { messageInputAt } from '../../http/message-inputs.js';
 import {
   batchResponseSchema,
   createBatchBody,

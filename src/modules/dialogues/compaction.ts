@@ -1,8 +1,8 @@
 import type { Database, Executor } from '../../db/client.js';
 import type { DialogueSummary } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
-import { RawJson } from '../../http/raw-json.js';
-import type { WriteContext } from '../../http/writes.js';
+import { AppError } from '../../core/errors.js';
+import { RawJson } from '../../core/raw-json.js';
+import type { ProjectContext } from '../../core/context.js';
 import type { Summarizer } from '../../summaries/summarizer.js';
 import { enqueueEmbedding } from '../embeddings/repository.js';
 import * as repo from './compaction-repository.js';
@@ -63,7 +63,7 @@ export function createCompactionService({ db, summarizer, dialogues }: Compactio
    * the previous round's summary, which was not stored: when the dialogue's summary is still the
    * one it was built on, this round builds on it and reads only the messages that came since.
    */
-  async function prepare(ctx: WriteContext, id: string, carried?: Prepared): Promise<Prepared> {
+  async function prepare(ctx: ProjectContext, id: string, carried?: Prepared): Promise<Prepared> {
     const row = await dialogueRepo.findDialogue(db, ctx.projectId, id);
     if (!row) throw notFound(id);
     const previous = row.summary;
@@ -110,7 +110,7 @@ export function createCompactionService({ db, summarizer, dialogues }: Compactio
    */
   async function apply(
     tx: Executor,
-    ctx: WriteContext,
+    ctx: ProjectContext,
     id: string,
     prepared: Prepared,
     complete: boolean,
@@ -136,7 +136,7 @@ export function createCompactionService({ db, summarizer, dialogues }: Compactio
 
   /** Prepares and applies until a round is not overtaken by a concurrent change. */
   async function inRounds<T>(
-    ctx: WriteContext,
+    ctx: ProjectContext,
     id: string,
     run: (prepared: Prepared) => Promise<T>,
   ): Promise<T> {
@@ -164,7 +164,7 @@ export function createCompactionService({ db, summarizer, dialogues }: Compactio
      * returns the dialogue. Messages are never changed; works on ended and immutable dialogues
      * (D25). A dialogue without messages has nothing to summarize and keeps `summary: null`.
      */
-    compact<T>(ctx: WriteContext, id: string, write: WriteRunner<T>): Promise<T> {
+    compact<T>(ctx: ProjectContext, id: string, write: WriteRunner<T>): Promise<T> {
       return inRounds(ctx, id, (prepared) =>
         write(
           async (tx): Promise<DialogueRecord> =>
@@ -179,7 +179,7 @@ export function createCompactionService({ db, summarizer, dialogues }: Compactio
      * `metadata.continuedFrom`, the summary as first `system` message). A message that arrives
      * while the summary is written makes the round start over, so nothing is left behind.
      */
-    continueDialogue<T>(ctx: WriteContext, id: string, write: WriteRunner<T>): Promise<T> {
+    continueDialogue<T>(ctx: ProjectContext, id: string, write: WriteRunner<T>): Promise<T> {
       return inRounds(ctx, id, (prepared) =>
         write(async (tx): Promise<DialogueWithMessages> => {
           const row = await apply(tx, ctx, id, prepared, true);

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../core/errors.js';
 
 // D26: `date` is a UTC day `YYYY-MM-DD` or an ISO 8601 interval `start/end` of dates or
 // date-times, either end open. A date start begins at that day's midnight UTC; a date end

@@ -1,4 +1,5 @@
-import type { DialogueSummary, ProjectSettings } from '../../db/schema.js';
+import type { ProjectSettings } from '../../core/context.js';
+import type { DialogueSummary } from '../../db/schema.js';
 import type { MessageRecord } from '../messages/schemas.js';
 import type { DialogueRow } from './repository.js';
 

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { beyondPosition } from '../../db/keyset.js';
 import { pgError } from '../../db/errors.js';
 import { dialogues } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../core/errors.js';
 
 // Drizzle queries of the dialogues table. Every query names project_id first (D46, D49).
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../http/error-envelope.js';
+import { errorResponses } from '../../core/error-envelope.js';
 import { refuseMissingPathParameter } from '../../http/missing-path.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../core/errors.js';
 import { contextOf, sendWrite } from '../../http/writes.js';
-import { dialogueMessageInputs } from '../messages/inputs.js';
+import { dialogueMessageInputs } from '../../http/message-inputs.js';
 import {
   createDialogueBody,
   deletedDialogueSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { cursorParam, limitParam, orderParam } from '../../http/cursor.js';
-import { metadataSchema, namespaceSchema, stateSchema, tagsSchema } from '../../http/fields.js';
-import { coded } from '../../http/validation.js';
+import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
+import { metadataSchema, namespaceSchema, stateSchema, tagsSchema } from '../../core/fields.js';
+import { coded } from '../../core/validation.js';
 import { messageArraySchema, messageInputSchema, messageSchema } from '../messages/schemas.js';
 
 // The zod contract of the dialogue routes (STYLE 4).

@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/client.js';
-import { decodeCursor, invalidCursor, pageOf } from '../../http/cursor.js';
-import { MAX_STATE_BYTES, jsonBytes } from '../../http/fields.js';
-import { AppError } from '../../http/errors.js';
-import type { WriteContext } from '../../http/writes.js';
+import { decodeCursor, invalidCursor, pageOf } from '../../core/cursor.js';
+import { MAX_STATE_BYTES, jsonBytes } from '../../core/fields.js';
+import { AppError } from '../../core/errors.js';
+import type { ProjectContext } from '../../core/context.js';
 import { newId } from '../../lib/ids.js';
 import { mergeObjectPatch } from '../../lib/merge-patch.js';
 import * as messageRepo from '../messages/repository.js';
@@ -78,14 +78,14 @@ function decodeDialogueCursor(cursor: string): { created: string; id: string } {
 }
 
 /** D16, D19: the messages a dialogue is created or updated with, if any, and the dialogue after them. */
-async function appendTo(tx: Executor, ctx: WriteContext, row: repo.DialogueRow, items: FieldedInput[]) {
+async function appendTo(tx: Executor, ctx: ProjectContext, row: repo.DialogueRow, items: FieldedInput[]) {
   if (items.length === 0) return { dialogue: row, messages: [] };
   const { counters, messages } = await appendMessages(tx, ctx, row, items);
   return { dialogue: { ...row, ...counters }, messages };
 }
 
 export function createDialogueService() {
-  async function locked(tx: Executor, ctx: WriteContext, id: string): Promise<repo.DialogueRow> {
+  async function locked(tx: Executor, ctx: ProjectContext, id: string): Promise<repo.DialogueRow> {
     const row = await repo.lockDialogue(tx, ctx.projectId, id);
     if (!row) throw notFound(id);
     return row;
@@ -93,7 +93,11 @@ export function createDialogueService() {
 
   return {
     /** POST /dialogue (D16-D17): 201 with the created messages. */
-    async create(tx: Executor, ctx: WriteContext, input: CreateDialogueInput): Promise<DialogueWithMessages> {
+    async create(
+      tx: Executor,
+      ctx: ProjectContext,
+      input: CreateDialogueInput,
+    ): Promise<DialogueWithMessages> {
       const items = input.messages ?? [];
       assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
       if (input.threadOf !== undefined) {
@@ -126,7 +130,7 @@ export function createDialogueService() {
     /** GET /dialogue/{id} (D18): with the last (or first) 10 messages, oldest first. */
     async get(
       db: Executor,
-      ctx: WriteContext,
+      ctx: ProjectContext,
       id: string,
       options: { messages: 'last' | 'first' } = { messages: 'last' },
     ): Promise<DialogueWithMessages> {
@@ -143,7 +147,7 @@ export function createDialogueService() {
     /** GET /dialogue (D26). */
     async list(
       db: Executor,
-      ctx: WriteContext,
+      ctx: ProjectContext,
       query: ListDialoguesQuery,
     ): Promise<{ items: DialogueRecord[]; next: string | null }> {
       const range = query.date !== undefined ? parseDateFilter(query.date) : {};
@@ -171,7 +175,7 @@ export function createDialogueService() {
     /** PUT /dialogue/{id} (D19): tags replace, label set, state merged, messages appended. */
     async update(
       tx: Executor,
-      ctx: WriteContext,
+      ctx: ProjectContext,
       id: string,
       patch: UpdateDialogueInput,
     ): Promise<DialogueWithMessages> {
@@ -211,7 +215,7 @@ export function createDialogueService() {
     /** PUT /dialogue/{id}/state (D20): merge patch; works on ended and immutable dialogues (D25). */
     async updateState(
       tx: Executor,
-      ctx: WriteContext,
+      ctx: ProjectContext,
       id: string,
       patch: Record<string, unknown>,
     ): Promise<DialogueRecord> {
@@ -223,7 +227,7 @@ export function createDialogueService() {
     },
 
     /** The `end` action (D21): idempotent; an ended dialogue is returned as it is. */
-    async end(tx: Executor, ctx: WriteContext, id: string): Promise<DialogueRecord> {
+    async end(tx: Executor, ctx: ProjectContext, id: string): Promise<DialogueRecord> {
       const row = await locked(tx, ctx, id);
       if (row.status === 'ended') return toDialogueRecord(row, ctx.settings);
       const updated = await repo.updateDialogue(tx, ctx.projectId, id, { status: 'ended' });
@@ -231,14 +235,14 @@ export function createDialogueService() {
     },
 
     /** The dialogue an action works on: 404 for a missing or foreign id (D46). */
-    async lookup(db: Executor, ctx: WriteContext, id: string): Promise<DialogueRecord> {
+    async lookup(db: Executor, ctx: ProjectContext, id: string): Promise<DialogueRecord> {
       const row = await repo.findDialogue(db, ctx.projectId, id);
       if (!row) throw notFound(id);
       return toDialogueRecord(row, ctx.settings);
     },
 
     /** DELETE /dialogue/{id} (D23): real deletion; threads survive as independent dialogues. */
-    async remove(tx: Executor, ctx: WriteContext, id: string): Promise<{ success: true; id: string }> {
+    async remove(tx: Executor, ctx: ProjectContext, id: string): Promise<{ success: true; id: string }> {
       const row = await repo.findDialogue(tx, ctx.projectId, id);
       if (!row) throw notFound(id);
       refuseIfImmutable(ctx);

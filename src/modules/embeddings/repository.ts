@@ -1,7 +1,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { embeddingJobs } from '../../db/schema.js';
-import type { Embedder } from '../../embeddings/embedder.js';
+import type { Embedder } from '../../embedders/embedder.js';
 
 // D40: the durable embedding queue in Postgres.
 

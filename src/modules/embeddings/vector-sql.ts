@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { withPolledAdvisoryLock } from '../../db/advisory-lock.js';
 import { type Database, type DatabaseHandle, rowsOf } from '../../db/client.js';
-import type { Embedder } from '../../embeddings/embedder.js';
+import type { Embedder } from '../../embedders/embedder.js';
 
 // D41: one partial HNSW index per model, on a cast of the dimensionless `embedding` column to the
 // model's dimension, limited to that model's rows. A query uses it only when it repeats the same

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client.js';
-import type { Embedder } from '../../embeddings/embedder.js';
-import type { Metrics } from '../../http/metrics.js';
-import { normalize } from '../../embeddings/embedder.js';
+import type { Embedder } from '../../embedders/embedder.js';
+import type { Metrics } from '../../observability/metrics.js';
+import { normalize } from '../../embedders/embedder.js';
 import {
   type EmbeddingText,
   claimJobs,

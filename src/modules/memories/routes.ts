@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/error-envelope.js';
+import { errorResponses } from '../../core/error-envelope.js';
 import { sendWrite } from '../../http/writes.js';
 import {
   createMemoryBody,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cursorParam, limitParam, orderParam } from '../../http/cursor.js';
-import { metadataSchema, namespaceSchema, tagsSchema } from '../../http/fields.js';
+import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
+import { metadataSchema, namespaceSchema, tagsSchema } from '../../core/fields.js';
 
 // D37-D38: the memory contract, for validation and OpenAPI alike.
 

@@ -1,6 +1,6 @@
 import type { Database, Executor } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { AppError } from '../../core/errors.js';
+import { decodeCursor, encodeCursor } from '../../core/cursor.js';
 import { newId } from '../../lib/ids.js';
 import { deleteEmbeddingJob, enqueueEmbedding } from '../embeddings/repository.js';
 import * as repo from './repository.js';

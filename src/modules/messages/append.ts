@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.js';
-import { AppError, type ErrorCode, type ErrorDetail } from '../../http/errors.js';
-import type { RawJson } from '../../http/raw-json.js';
-import type { WriteContext } from '../../http/writes.js';
+import { AppError, type ErrorCode, type ErrorDetail } from '../../core/errors.js';
+import type { RawJson } from '../../core/raw-json.js';
+import type { ProjectContext } from '../../core/context.js';
 import { contentText } from '../../lib/content-text.js';
 import { newId } from '../../lib/ids.js';
 import { expiryCutoff, isExpired } from '../dialogues/records.js';
@@ -85,7 +85,7 @@ function dialogueNotFound(dialogueId: string): AppError {
  */
 export async function dialogueFor(
   db: Executor,
-  ctx: WriteContext,
+  ctx: ProjectContext,
   dialogueId: string,
   namespace: string | null | undefined,
   lock: boolean,
@@ -97,7 +97,7 @@ export async function dialogueFor(
 }
 
 /** D24 and the ended state: whether the dialogue may take new messages. */
-export function assertAcceptsMessages(dialogue: dialogueRepo.DialogueRow, ctx: WriteContext): void {
+export function assertAcceptsMessages(dialogue: dialogueRepo.DialogueRow, ctx: ProjectContext): void {
   if (dialogue.status === 'ended') {
     throw new AppError('DIALOGUE_ENDED', `Dialogue ${dialogue.id} has ended and accepts no new messages`);
   }
@@ -111,7 +111,7 @@ export function assertAcceptsMessages(dialogue: dialogueRepo.DialogueRow, ctx: W
  * (D24). The append statement only says that it refused; this runs on that rare path, and before
  * refusing messages that failed their checks, so that the dialogue's own error comes first.
  */
-async function explainRefusal(tx: Executor, ctx: WriteContext, target: DialogueRef): Promise<void> {
+async function explainRefusal(tx: Executor, ctx: ProjectContext, target: DialogueRef): Promise<void> {
   assertAcceptsMessages(await dialogueFor(tx, ctx, target.id, target.namespace, false), ctx);
 }
 
@@ -161,7 +161,7 @@ function toNewMessages(items: FieldedInput[]): { rows: repo.NewMessage[]; detail
  */
 export async function appendMessages(
   tx: Executor,
-  ctx: WriteContext,
+  ctx: ProjectContext,
   dialogue: DialogueRef,
   items: FieldedInput[],
 ): Promise<{ counters: repo.Appended['counters']; messages: MessageRecord[] }> {
@@ -205,7 +205,7 @@ export async function appendMessages(
 }
 
 /** D25: after creation, a dialogue of an immutable project and its messages do not change. */
-export function refuseIfImmutable(ctx: WriteContext): void {
+export function refuseIfImmutable(ctx: ProjectContext): void {
   if (ctx.settings.immutableDialogues) {
     throw new AppError('DIALOGUE_IMMUTABLE', 'Dialogues of this project cannot be changed after creation');
   }

@@ -1,4 +1,4 @@
-import { RawJson } from '../../http/raw-json.js';
+import { RawJson } from '../../core/raw-json.js';
 import type * as repo from './repository.js';
 import type { MessageRecord, Role } from './schemas.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/error-envelope.js';
+import { errorResponses } from '../../core/error-envelope.js';
 import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { contextOf, sendWrite } from '../../http/writes.js';
-import { messageInputAt } from './inputs.js';
+import { messageInputAt } from '../../http/message-inputs.js';
 import type { MessageLocator } from './service.js';
 import {
   batchResponseSchema,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { cursorParam, limitParam, orderParam } from '../../http/cursor.js';
-import { metadataSchema, namespaceSchema, tagsSchema } from '../../http/fields.js';
-import { coded } from '../../http/validation.js';
-import type { RawJson } from '../../http/raw-json.js';
+import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
+import { metadataSchema, namespaceSchema, tagsSchema } from '../../core/fields.js';
+import { coded } from '../../core/validation.js';
+import type { RawJson } from '../../core/raw-json.js';
 
 // The zod contract of the message routes (STYLE 4). Content is checked here only for its shape;
 // emptiness and size are rules of the service (D28), which MCP shares.

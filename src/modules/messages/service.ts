@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.js';
-import { decodeCursor, invalidCursor, pageOf } from '../../http/cursor.js';
-import { AppError } from '../../http/errors.js';
-import type { WriteContext } from '../../http/writes.js';
+import { decodeCursor, invalidCursor, pageOf } from '../../core/cursor.js';
+import { AppError } from '../../core/errors.js';
+import type { ProjectContext } from '../../core/context.js';
 import * as dialogueRepo from '../dialogues/repository.js';
 import { deleteEmbeddingJob } from '../embeddings/repository.js';
 import * as repo from './repository.js';
@@ -33,7 +33,7 @@ function messageNotFound(locator: MessageLocator): AppError {
 const CURSOR_KIND = 'messages';
 
 /** D25 for additions: refused in an immutable project, after the dialogue's own 404 (D34). */
-async function refuseIfImmutableDialogue(tx: Executor, ctx: WriteContext, dialogue: DialogueRef) {
+async function refuseIfImmutableDialogue(tx: Executor, ctx: ProjectContext, dialogue: DialogueRef) {
   if (!ctx.settings.immutableDialogues) return;
   await dialogueFor(tx, ctx, dialogue.id, dialogue.namespace, false);
   refuseIfImmutable(ctx);
@@ -52,7 +52,7 @@ export function createMessageService() {
     /** POST /message: one message. */
     async create(
       tx: Executor,
-      ctx: WriteContext,
+      ctx: ProjectContext,
       input: { dialogueId: string; namespace?: string; message: MessageInput },
     ): Promise<MessageRecord> {
       const dialogue = { id: input.dialogueId, namespace: input.namespace ?? null };
@@ -64,7 +64,7 @@ export function createMessageService() {
     /** POST /messages (D31): 1-100 messages, all or nothing. */
     async createBatch(
       tx: Executor,
-      ctx: WriteContext,
+      ctx: ProjectContext,
       input: { dialogueId: string; namespace?: string; messages: MessageInput[] },
     ): Promise<{ dialogueId: string; items: MessageRecord[]; totalMessages: number }> {
       if (input.messages.length === 0) {
@@ -87,7 +87,7 @@ export function createMessageService() {
     /** GET /messages (D32): oldest first unless `order=desc`. */
     async list(
       db: Executor,
-      ctx: WriteContext,
+      ctx: ProjectContext,
       query: ListMessagesQuery,
     ): Promise<{ items: MessageRecord[]; next: string | null }> {
       const after = query.next ? decodeMessageCursor(query.next) : undefined;
@@ -104,7 +104,7 @@ export function createMessageService() {
       return { items: page.map(toMessageRecord), next };
     },
 
-    async get(db: Executor, ctx: WriteContext, locator: MessageLocator): Promise<MessageRecord> {
+    async get(db: Executor, ctx: ProjectContext, locator: MessageLocator): Promise<MessageRecord> {
       await dialogueFor(db, ctx, locator.dialogueId, locator.namespace, false);
       const row = await repo.findMessage(db, ctx.projectId, locator.dialogueId, locator.messageId);
       if (!row) throw messageNotFound(locator);
@@ -114,7 +114,7 @@ export function createMessageService() {
     /** D33: tags are the only thing about a message that changes. */
     async updateTags(
       tx: Executor,
-      ctx: WriteContext,
+      ctx: ProjectContext,
       locator: MessageLocator,
       tags: string[],
     ): Promise<MessageRecord> {
@@ -133,7 +133,7 @@ export function createMessageService() {
 
     async remove(
       tx: Executor,
-      ctx: WriteContext,
+      ctx: ProjectContext,
       locator: MessageLocator,
     ): Promise<{ success: true; id: string; dialogueId: string }> {
       const dialogue = await dialogueFor(tx, ctx, locator.dialogueId, locator.namespace, true);

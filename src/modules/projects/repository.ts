@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type ProjectSettings, apiKeys, projects } from '../../db/schema.js';
+import type { ProjectSettings } from '../../core/context.js';
+import { apiKeys, projects } from '../../db/schema.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 

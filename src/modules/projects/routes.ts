@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/error-envelope.js';
-import { AppError } from '../../http/errors.js';
+import { errorResponses } from '../../core/error-envelope.js';
+import { AppError } from '../../core/errors.js';
 import { timingSafeEqualStrings } from '../../lib/timing-safe.js';
 import {
   createProjectBody,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALLOW_LIST_ENTRY_HINT, parseAllowListEntry } from '../../http/ip-allow-list.js';
+import { ALLOW_LIST_ENTRY_HINT, parseAllowListEntry } from '../../lib/allow-list-entry.js';
 
 // D8: project settings, all optional.
 export const projectSettingsSchema = z

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import type { ProjectSettings } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
+import type { ProjectSettings } from '../../core/context.js';
+import { AppError } from '../../core/errors.js';
 import { newApiKey, newId } from '../../lib/ids.js';
 import * as repo from './repository.js';
 import type { ProjectSettingsInput } from './schemas.js';

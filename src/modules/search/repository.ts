@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
-import type { Embedder } from '../../embeddings/embedder.js';
+import type { Embedder } from '../../embedders/embedder.js';
 import { embeddingExpression, modelPredicate, queryVector } from '../embeddings/vector-sql.js';
 
 // D40: candidates come from two indexes, the HNSW index of the configured model and the GIN

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/error-envelope.js';
+import { errorResponses } from '../../core/error-envelope.js';
 import { searchBody, searchResponse } from './schemas.js';
 
 /** D39: one search endpoint over messages, dialogues and memories. A read (D44). */

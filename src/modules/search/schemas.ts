@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { coded } from '../../http/validation.js';
-import { namespaceSchema, tagsSchema } from '../../http/fields.js';
+import { coded } from '../../core/validation.js';
+import { namespaceSchema, tagsSchema } from '../../core/fields.js';
 
 // D39: the search contract.
 

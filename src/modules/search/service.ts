@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
-import type { ProjectSettings } from '../../db/schema.js';
-import type { Embedder } from '../../embeddings/embedder.js';
-import { AppError } from '../../http/errors.js';
+import type { ProjectContext } from '../../core/context.js';
+import type { Embedder } from '../../embedders/embedder.js';
+import { AppError } from '../../core/errors.js';
 import {
   type CandidateRow,
   type SearchFilters,
@@ -15,13 +15,8 @@ import { type Fusion, type Strategy, relevance } from './scoring.js';
 /** A found record as the API returns it. */
 export type SearchItem = Record<string, unknown>;
 
-export interface SearchContext {
-  projectId: string;
-  settings: ProjectSettings;
-}
-
 /** Loads the records of found items in one query each; keyed by `itemKey`. */
-export type ItemLoader = (context: SearchContext, keys: ItemKey[]) => Promise<Map<string, SearchItem>>;
+export type ItemLoader = (context: ProjectContext, keys: ItemKey[]) => Promise<Map<string, SearchItem>>;
 export type ItemLoaders = Record<SearchObject, ItemLoader>;
 
 export interface ItemKey {
@@ -92,7 +87,7 @@ export function createSearchService(deps: SearchServiceDeps) {
      * D39-D41. `strategy` forces one signal (the quality evaluation compares them); by default
      * search is hybrid when an embedder is configured and lexical otherwise.
      */
-    async search(context: SearchContext, input: SearchInput, strategy?: Strategy): Promise<SearchResult> {
+    async search(context: ProjectContext, input: SearchInput, strategy?: Strategy): Promise<SearchResult> {
       const { projectId } = context;
       const filters: SearchFilters = {
         projectId,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../core/errors.js';
 import * as repo from './repository.js';
 
 // D44: monthlyWriteQuota counts a project's writes per UTC calendar month.

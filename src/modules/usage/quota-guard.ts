@@ -1,5 +1,5 @@
-import type { UsageService } from '../modules/usage/service.js';
-import type { WriteGuard } from './writes.js';
+import type { UsageService } from './service.js';
+import type { WriteGuard } from '../../db/unit-of-work.js';
 
 /**
  * D44: the plan quota as a write guard. `runWrite` runs it inside every write's transaction

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { rawJsonAt } from '../../http/json-body.js';
-import type { MessageInputBody } from './schemas.js';
-import type { MessageInput } from './records.js';
+import { rawJsonAt } from './json-body.js';
+import type { MessageInputBody } from '../modules/messages/schemas.js';
+import type { MessageInput } from '../modules/messages/records.js';
 
 /**
  * A validated message of a request body with its content as the exact JSON text the client sent
