@@ -7,7 +7,9 @@ import { createLocalEmbedder } from '../src/embedders/local.js';
 import { enqueueEmbedding } from '../src/modules/embeddings/repository.js';
 import { ensureVectorIndexes } from '../src/modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue } from '../src/modules/embeddings/worker.js';
-import { type ItemLoader, createSearchService, itemKey } from '../src/modules/search/service.js';
+import { dialogueScope } from '../src/modules/dialogues/scope.js';
+import { createSearchService } from '../src/modules/search/service.js';
+import { keyOnlyLoaders } from './lib/key-loaders.js';
 import type { Strategy } from '../src/modules/search/scoring.js';
 import { createServerDatabase } from '../test/helpers/database.js';
 import { loadEvalMessages, loadEvalQueries } from '../scripts/lib/search-fixtures.js';
@@ -63,12 +65,11 @@ async function seed(handle: DatabaseHandle, embedder: Embedder, count: number): 
 }
 
 async function latency(handle: DatabaseHandle, embedder: Embedder, strategy: Strategy, namespace?: string) {
-  const keysOnly: ItemLoader = async (_context, keys) =>
-    new Map(keys.map((key) => [itemKey(key), { id: key.id }]));
   const service = createSearchService({
-    db: handle.db,
+    readDb: handle.db,
     embedder,
-    loaders: { message: keysOnly, dialogue: keysOnly, memory: keysOnly },
+    loaders: keyOnlyLoaders,
+    dialogueScope,
   });
   const queries = loadEvalQueries().map((q) => q.query);
   const times: number[] = [];

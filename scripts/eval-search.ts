@@ -7,7 +7,9 @@ import { createLocalEmbedder } from '../src/embedders/local.js';
 import { enqueueEmbedding } from '../src/modules/embeddings/repository.js';
 import { ensureVectorIndexes } from '../src/modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue } from '../src/modules/embeddings/worker.js';
-import { type ItemLoader, createSearchService, itemKey } from '../src/modules/search/service.js';
+import { dialogueScope } from '../src/modules/dialogues/scope.js';
+import { createSearchService } from '../src/modules/search/service.js';
+import { keyOnlyLoaders } from '../bench/lib/key-loaders.js';
 import { DEFAULT_FUSION, type Fusion, type Strategy } from '../src/modules/search/scoring.js';
 
 // Search quality on the labelled set in test/fixtures/search-eval: recall@5 and MRR per query
@@ -93,14 +95,13 @@ async function main() {
     }
     if (leaks > 0) throw new Error(`${leaks} paraphrase queries share words with their answers`);
 
-    const keysOnly: ItemLoader = async (_context, keys) =>
-      new Map(keys.map((key) => [itemKey(key), { id: key.id }]));
     const serviceWith = (fusion: Fusion) =>
       createSearchService({
-        db,
+        readDb: db,
         embedder,
         fusion,
-        loaders: { message: keysOnly, dialogue: keysOnly, memory: keysOnly },
+        loaders: keyOnlyLoaders,
+        dialogueScope,
       });
     const rank = async (fusion: Fusion, query: Query, strategy: Strategy, limit: number) => {
       const { results } = await serviceWith(fusion).search(

@@ -11,7 +11,7 @@ import { registerRequestMetrics } from './http/metrics.js';
 import { type Metrics, createMetrics } from './observability/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { quotaGuard } from './modules/usage/quota-guard.js';
-import { requireApiKey } from './http/protection.js';
+import { guardProjectRoutes } from './http/protection.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { stringifyWithRawJson } from './core/raw-json.js';
 import { validatorCompiler } from './http/validation.js';
@@ -102,7 +102,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate(
     'services',
     createServices({
-      config,
       database,
       embedder,
       onEmbedError: (error) =>
@@ -169,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** Every authenticated REST route, registered once per prefix. */
 async function restApi(api: FastifyInstance): Promise<void> {
-  requireApiKey(api);
+  guardProjectRoutes(api);
   await api.register(dialogueRoutes);
   await api.register(messageRoutes);
   await api.register(memoryRoutes);

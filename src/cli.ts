@@ -61,7 +61,7 @@ export function buildCli(config: () => Config): Command {
     .showHelpAfterError();
 
   const withProjects = <T>(fn: (projects: ReturnType<typeof createProjectService>) => Promise<T>) =>
-    withDatabase(config(), (handle) => fn(createProjectService(handle.db)));
+    withDatabase(config(), (handle) => fn(createProjectService({ db: handle.db })));
 
   const project = program.command('project').description('Manage projects');
   project

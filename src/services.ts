@@ -1,23 +1,21 @@
-import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Embedder } from './embedders/embedder.js';
 import { createCompactionService } from './modules/dialogues/compaction.js';
-import { toDialogueRecord } from './modules/dialogues/records.js';
-import { findDialogues } from './modules/dialogues/repository.js';
+import { dialogueScope } from './modules/dialogues/scope.js';
 import { createDialogueService } from './modules/dialogues/service.js';
+import { createEmbeddingQueue } from './modules/embeddings/queue.js';
 import { createMemoryService } from './modules/memories/service.js';
-import { findMessagesByKeys } from './modules/messages/repository.js';
-import { toMessageRecord } from './modules/messages/records.js';
 import { createMessageService } from './modules/messages/service.js';
 import { createProjectService } from './modules/projects/service.js';
-import { type ItemLoaders, type SearchItem, createSearchService, itemKey } from './modules/search/service.js';
+import { createSearchService } from './modules/search/service.js';
 import { createUsageService } from './modules/usage/service.js';
 import type { Summarizer } from './summaries/summarizer.js';
 
-// The one place that wires services to their dependencies (STYLE 3).
+// The one place that wires services to their dependencies (docs/architecture.md, "Services").
+// Each factory's parameter type lists exactly what it uses; reads go to `readDb` (the replica
+// when READ_DATABASE_URL is set), writes to the transaction the unit of work hands them.
 
 export interface ServiceDeps {
-  config: Config;
   database: DatabaseHandle;
   /** The configured embedder (D41); undefined with EMBEDDINGS=none. */
   embedder?: Embedder;
@@ -28,40 +26,21 @@ export interface ServiceDeps {
 }
 
 export function createServices({ database, embedder, onEmbedError, summarizer }: ServiceDeps) {
-  const projects = createProjectService(database.db);
-  const dialogues = createDialogueService();
-  const messages = createMessageService();
-  const usage = createUsageService(database.db);
-  const compaction = createCompactionService({ db: database.db, summarizer, dialogues });
-  const memories = createMemoryService(database.db);
-
-  const loaders: ItemLoaders = {
-    async memory({ projectId }, keys) {
-      const found = await memories.loadMemories(
-        projectId,
-        keys.map((key) => key.id),
-      );
-      return new Map(found.map((memory) => [itemKey({ dialogueId: '', id: memory.id }), memory]));
-    },
-    async message({ projectId }, keys) {
-      const rows = await findMessagesByKeys(database.readDb, projectId, keys);
-      return new Map(rows.map((row) => [itemKey(row), toMessageRecord(row) as unknown as SearchItem]));
-    },
-    async dialogue({ projectId, settings }, keys) {
-      const rows = await findDialogues(
-        database.readDb,
-        projectId,
-        keys.map((key) => key.id),
-      );
-      return new Map(
-        rows.map((row) => [
-          itemKey({ dialogueId: row.id, id: row.id }),
-          toDialogueRecord(row, settings) as unknown as SearchItem,
-        ]),
-      );
-    },
-  };
-  const search = createSearchService({ db: database.readDb, embedder, loaders, onEmbedError });
+  const { db, readDb } = database;
+  const embeddingQueue = createEmbeddingQueue();
+  const projects = createProjectService({ db });
+  const usage = createUsageService({ db });
+  const messages = createMessageService({ readDb, dialogueScope, embeddingQueue });
+  const dialogues = createDialogueService({ readDb, messages, embeddingQueue });
+  const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue });
+  const memories = createMemoryService({ readDb, embeddingQueue });
+  const search = createSearchService({
+    readDb,
+    embedder,
+    dialogueScope,
+    onEmbedError,
+    loaders: { message: messages.searchItems, dialogue: dialogues.searchItems, memory: memories.searchItems },
+  });
   return { projects, dialogues, messages, usage, compaction, memories, search };
 }
 

@@ -31,7 +31,9 @@ export async function seedStore(
   const handle = await openDatabase({ databaseUrl: store.DATABASE_URL, dataDir: store.DATA_DIR ?? './data' });
   try {
     await runMigrations(handle);
-    const { project, apiKey } = await createProjectService(handle.db).createProject(`bench-${Date.now()}`);
+    const { project, apiKey } = await createProjectService({ db: handle.db }).createProject(
+      `bench-${Date.now()}`,
+    );
     const ids = Array.from({ length: writeDialogueCount + 1 }, () => newId('dlg'));
     await handle.db.insert(dialogues).values(ids.map((id) => ({ projectId: project.id, id })));
     const deepDialogue = ids[writeDialogueCount]!;

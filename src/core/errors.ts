@@ -78,7 +78,18 @@ export class AppError extends Error {
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 
-/** A validation failure on one body field (D12). */
-export function invalidInput(field: string, message: string, code: ErrorCode = 'INVALID_INPUT'): AppError {
-  return new AppError(code, message, [{ field, code, message }]);
-}
+// One factory per message, so that the same failure reads the same wherever it is found.
+
+/** D34, D46: a missing id, another project's id and a dialogue outside the given namespace alike. */
+export const dialogueNotFound = (id: string): AppError =>
+  new AppError('DIALOGUE_NOT_FOUND', `Dialogue ${id} not found`);
+
+export const messageNotFound = (messageId: string, dialogueId: string): AppError =>
+  new AppError('MESSAGE_NOT_FOUND', `Message ${messageId} not found in dialogue ${dialogueId}`);
+
+/** D38, D46: as for dialogues, a foreign or out-of-namespace memory is simply not found. */
+export const memoryNotFound = (id: string): AppError =>
+  new AppError('MEMORY_NOT_FOUND', `Memory ${id} not found`);
+
+export const projectNotFound = (id: string): AppError =>
+  new AppError('PROJECT_NOT_FOUND', `Project ${id} not found`);

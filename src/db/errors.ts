@@ -1,17 +1,24 @@
-// Postgres error codes, read through Drizzle's wrapper (DrizzleQueryError keeps the driver's
-// error as `cause`). Repositories translate them into domain errors (STYLE 6).
+import { AppError } from '../core/errors.js';
 
-export const PG_UNIQUE_VIOLATION = '23505';
-export const PG_FOREIGN_KEY_VIOLATION = '23503';
-export const PG_SERIALIZATION_FAILURE = '40001';
-export const PG_DEADLOCK = '40P01';
+// Postgres error codes, in one place. Drizzle wraps the driver's error (DrizzleQueryError keeps it
+// as `cause`); these read through the wrapper. Repositories translate the codes their rules know
+// into domain errors (a foreign key naming the project, a duplicate id); whatever reaches the error
+// handler untranslated is rendered by `toClientDatabaseError`, never as raw SQL.
 
-export interface PgErrorInfo {
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+/** Text or values the client sent that Postgres cannot hold (NUL bytes, bad encodings, too long). */
+const CLIENT_CAUSED = new Set(['22021', '22P05', '22P02', '54000', '22001']);
+/** Failures a retry of the same request may not meet: serialization, deadlock, shutdown, crowding. */
+const RETRYABLE = new Set(['40001', '40P01', '57P01', '57P03', '53300']);
+
+interface PgErrorInfo {
   code: string;
   constraint?: string;
 }
 
-export function pgError(error: unknown): PgErrorInfo | undefined {
+function pgError(error: unknown): PgErrorInfo | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
@@ -25,10 +32,34 @@ export function pgError(error: unknown): PgErrorInfo | undefined {
   return undefined;
 }
 
-export const isUniqueViolation = (error: unknown, constraint?: string): boolean => {
+export const isUniqueViolation = (error: unknown): boolean => pgError(error)?.code === PG_UNIQUE_VIOLATION;
+
+/** A foreign key violation of the named constraint (the row it points at is gone). */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
   const info = pgError(error);
-  return info?.code === PG_UNIQUE_VIOLATION && (constraint === undefined || info.constraint === constraint);
-};
+  return info?.code === PG_FOREIGN_KEY_VIOLATION && info.constraint === constraint;
+}
+
+/** The client's view of a database error no repository translated; undefined for other errors. */
+export function toClientDatabaseError(error: unknown): AppError | undefined {
+  const info = pgError(error);
+  if (!info) return undefined;
+  if (CLIENT_CAUSED.has(info.code)) {
+    return new AppError(
+      'INVALID_INPUT',
+      'The request contains text or values the database cannot store (for example NUL characters)',
+    );
+  }
+  if (RETRYABLE.has(info.code)) {
+    return new AppError(
+      'TRANSACTION_FAILED',
+      'The transaction could not complete; retry the request',
+      undefined,
+      1,
+    );
+  }
+  return new AppError('DATABASE_ERROR', 'The database operation failed', undefined, 1);
+}
 
 const TRANSIENT_NETWORK_CODES = new Set([
   'ECONNREFUSED',

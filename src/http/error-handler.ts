@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pgError } from '../db/errors.js';
+import { toClientDatabaseError } from '../db/errors.js';
 import { errorBody } from '../core/error-envelope.js';
 import { AppError, type ErrorCode, isAppError } from '../core/errors.js';
 import { RequestValidationError, toAppError } from '../core/validation.js';
@@ -18,10 +18,6 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_ASYNC_CONSTRAINT: 'INVALID_PARAMETER',
 };
 
-/** Postgres errors a client caused (text it sent that Postgres cannot hold). */
-const clientPgCodes = new Set(['22021', '22P05', '22P02', '54000', '22001']);
-const retryablePgCodes = new Set(['40001', '40P01', '57P01', '57P03', '53300']);
-
 export function toClientError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (error instanceof RequestValidationError) return toAppError(error);
@@ -35,22 +31,8 @@ export function toClientError(error: unknown): AppError {
     };
     return new AppError(code, messages[code] ?? (error as Error).message);
   }
-  const pg = pgError(error);
-  if (pg && clientPgCodes.has(pg.code)) {
-    return new AppError(
-      'INVALID_INPUT',
-      'The request contains text or values the database cannot store (for example NUL characters)',
-    );
-  }
-  if (pg && retryablePgCodes.has(pg.code)) {
-    return new AppError(
-      'TRANSACTION_FAILED',
-      'The transaction could not complete; retry the request',
-      undefined,
-      1,
-    );
-  }
-  if (pg) return new AppError('DATABASE_ERROR', 'The database operation failed', undefined, 1);
+  const databaseError = toClientDatabaseError(error);
+  if (databaseError) return databaseError;
   const status = (error as FastifyError)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AppError('INVALID_INPUT', (error as Error).message);

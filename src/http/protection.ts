@@ -8,7 +8,7 @@ import { enforceRateLimit } from './rate-limit.js';
  * this order: who is calling (D6), from where (D45), how often (D43). A refused caller is not
  * counted by the rate limit; the plan quota (D44) is counted later, by the write itself.
  */
-export function requireApiKey(scope: FastifyInstance): void {
+export function guardProjectRoutes(scope: FastifyInstance): void {
   scope.addHook('onRequest', authenticate);
   scope.addHook('onRequest', enforceIpAllowList);
   scope.addHook('onRequest', enforceRateLimit);

@@ -9,7 +9,7 @@ import {
   type ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyRequest } from 'fastify';
-import { decodeCursor, encodeCursor } from '../core/cursor.js';
+import { keysetCursor } from '../core/cursor.js';
 import { toClientError } from '../http/error-handler.js';
 import { stringifyWithRawJson } from '../core/raw-json.js';
 import type { ProjectContext } from '../core/context.js';
@@ -45,11 +45,10 @@ const kinds: Record<string, ResourceKind> = {
         'A dialogue of this project with its 10 most recent messages, oldest first (as get_dialogue)',
       mimeType: JSON_TYPE,
     },
-    read: (id, request, ctx) =>
-      request.server.services.dialogues.get(request.server.database.readDb, ctx, id),
+    read: (id, request, ctx) => request.server.services.dialogues.get(ctx, id),
     async list(next, request, ctx) {
       const query = { query: 'default', order: 'desc', limit: LIST_PAGE, next } as const;
-      const page = await request.server.services.dialogues.list(request.server.database.readDb, ctx, query);
+      const page = await request.server.services.dialogues.list(ctx, query);
       return {
         resources: page.items.map((dialogue) => ({
           uri: `parley://dialogue/${encodeURIComponent(dialogue.id)}`,
@@ -70,10 +69,10 @@ const kinds: Record<string, ResourceKind> = {
       description: 'A memory of this project: its label, value, namespace and tags',
       mimeType: JSON_TYPE,
     },
-    read: (id, request, ctx) => request.server.services.memories.getMemory(ctx.projectId, id),
+    read: (id, request, ctx) => request.server.services.memories.get(ctx, id),
     async list(next, request, ctx) {
       const query = { tag: [], order: 'desc' as const, limit: LIST_PAGE, next };
-      const page = await request.server.services.memories.listMemories(ctx.projectId, query);
+      const page = await request.server.services.memories.list(ctx, query);
       return {
         resources: page.items.map((memory) => ({
           uri: `parley://memory/${encodeURIComponent(memory.id)}`,
@@ -120,13 +119,15 @@ function rpcError(error: unknown, request: FastifyRequest): McpError {
  * The list cursor holds one list cursor per kind ('' once a kind is exhausted); the first page
  * starts every kind.
  */
+const listCursor = keysetCursor(
+  CURSOR_KIND,
+  kindNames.map(() => 'string' as const),
+  (nexts: string[]) => nexts,
+);
+
 function decodeListCursor(cursor: string | undefined): (string | null | undefined)[] {
   if (cursor === undefined) return kindNames.map(() => undefined);
-  const parts = decodeCursor(CURSOR_KIND, cursor);
-  if (parts.length !== kindNames.length) {
-    throw new McpError(ErrorCode.InvalidParams, 'cursor: not a cursor returned by resources/list');
-  }
-  return parts.map((part) => (part === '' ? null : String(part)));
+  return listCursor.decode(cursor).map((part) => (part === '' ? null : part));
 }
 
 export function serveResources(server: Server, request: FastifyRequest): void {
@@ -152,7 +153,7 @@ export function serveResources(server: Server, request: FastifyRequest): void {
         nexts.push(page.next ?? '');
       }
       const more = nexts.some((next) => next !== '');
-      return more ? { resources, nextCursor: encodeCursor(CURSOR_KIND, nexts) } : { resources };
+      return more ? { resources, nextCursor: listCursor.encode(nexts) } : { resources };
     } catch (error) {
       throw rpcError(error, request);
     }

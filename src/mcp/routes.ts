@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../core/error-envelope.js';
 import { sendError, toClientError } from '../http/error-handler.js';
 import { AppError } from '../core/errors.js';
-import { requireApiKey } from '../http/protection.js';
+import { guardProjectRoutes } from '../http/protection.js';
 import { createMcpServer } from './server.js';
 
 // D42: MCP over Streamable HTTP, stateless. Every POST gets a server and a transport of its own,
@@ -52,7 +52,7 @@ async function answerRpc(request: FastifyRequest, reply: FastifyReply): Promise<
 export const mcpRoutes: FastifyPluginAsync = async (app) => {
   // D6, D42-D45: the same bearer keys, IP allow-list and rate limit as REST; the key decides the
   // project. The plan quota (D44) is counted by the write tools, through runWrite.
-  requireApiKey(app);
+  guardProjectRoutes(app);
 
   app.post('/', { schema: { hide: true } }, answerRpc);
 

@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Database, Executor } from '../db/client.js';
+import type { Executor } from '../db/client.js';
 import { errorBody } from '../core/error-envelope.js';
 import { toClientError } from '../http/error-handler.js';
 import { stringifyWithRawJson } from '../core/raw-json.js';
@@ -31,8 +31,6 @@ export interface ToolCall {
   request: FastifyRequest;
   ctx: ProjectContext;
   services: Services;
-  /** Where reads go (the replica when READ_DATABASE_URL is set), as for REST reads. */
-  readDb: Database;
   /**
    * Where an argument sits in the HTTP body of this JSON-RPC request, for `rawJsonAt` and
    * `messageInputAt`: message content is stored as the exact text the client sent (D28), over
@@ -229,7 +227,6 @@ export function serveTools(server: Server, tools: readonly McpTool[], request: F
       request,
       ctx,
       services: request.server.services,
-      readDb: request.server.database.readDb,
       at: (...path) => [...prefix, ...path],
     });
   });

@@ -67,7 +67,7 @@ describe('bootstrap (D9)', () => {
     // The server owned the store while it ran; look at what it left behind.
     const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? 'unused' });
     try {
-      const projects = createProjectService(handle.db);
+      const projects = createProjectService({ db: handle.db });
       const owner = await projects.authenticate('bootstrap-key-0123456789');
       const defaultProject = (await projects.listProjects()).find((p) => p.name === 'default');
       expect(owner?.projectId).toBe(defaultProject?.id);

@@ -166,7 +166,7 @@ describe('plan quota (D44)', () => {
 
   it('counts each UTC month on its own', async () => {
     const project = await createProject(ctx.app, { monthlyWriteQuota: 1 });
-    const service = createUsageService(ctx.app.db);
+    const service = createUsageService({ db: ctx.app.db });
     const november = new Date('2026-11-30T23:59:59Z');
     const december = new Date('2026-12-01T00:00:00Z');
     await ctx.app.db.transaction((tx) => service.countWrite(tx, project.projectId, 1, november));

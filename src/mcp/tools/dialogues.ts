@@ -55,8 +55,7 @@ export const getDialogue = readTool({
   input: dialogueOnly.extend({ messages: getDialogueQuery.shape.messages }),
   output: dialogueWithMessagesSchema.extend({}),
   render: renderDialogue,
-  read: ({ dialogueId, messages }, call) =>
-    call.services.dialogues.get(call.readDb, call.ctx, dialogueId, { messages }),
+  read: ({ dialogueId, messages }, call) => call.services.dialogues.get(call.ctx, dialogueId, { messages }),
 });
 
 export const listDialogues = readTool({
@@ -72,7 +71,7 @@ export const listDialogues = readTool({
   input: listDialoguesQuery.extend({}),
   output: dialogueListSchema.extend({}),
   render: renderDialogueList,
-  read: (args, call) => call.services.dialogues.list(call.readDb, call.ctx, args),
+  read: (args, call) => call.services.dialogues.list(call.ctx, args),
 });
 
 export const updateDialogue = writeTool({

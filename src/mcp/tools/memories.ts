@@ -31,7 +31,7 @@ export const createMemory = writeTool({
   input: createMemoryBody,
   output: memorySchema.extend({}),
   render: renderMemory,
-  write: (tx, args, call) => call.services.memories.createMemory(tx, call.ctx.projectId, args),
+  write: (tx, args, call) => call.services.memories.create(tx, call.ctx, args),
 });
 
 export const listMemories = readTool({
@@ -45,7 +45,7 @@ export const listMemories = readTool({
   input: listMemoriesQuery,
   output: memoryListResponse.extend({}),
   render: renderMemoryList,
-  read: (query, call) => call.services.memories.listMemories(call.ctx.projectId, query),
+  read: (query, call) => call.services.memories.list(call.ctx, query),
 });
 
 export const getMemory = readTool({
@@ -57,8 +57,7 @@ export const getMemory = readTool({
   input: memoryLocator,
   output: memorySchema.extend({}),
   render: renderMemory,
-  read: ({ memoryId, namespace }, call) =>
-    call.services.memories.getMemory(call.ctx.projectId, memoryId, namespace),
+  read: ({ memoryId, namespace }, call) => call.services.memories.get(call.ctx, memoryId, namespace),
 });
 
 export const deleteMemory = writeTool({
@@ -72,5 +71,5 @@ export const deleteMemory = writeTool({
   annotations: { destructiveHint: true, idempotentHint: false },
   render: renderDeleted('memory'),
   write: (tx, { memoryId, namespace }, call) =>
-    call.services.memories.deleteMemory(tx, call.ctx.projectId, memoryId, namespace),
+    call.services.memories.remove(tx, call.ctx, memoryId, namespace),
 });

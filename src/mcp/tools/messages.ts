@@ -54,7 +54,7 @@ export const listMessages = readTool({
   input: listMessagesQuery.extend({ dialogueId: dialogueIdArgument, namespace: namespaceArgument }),
   output: messageListSchema.extend({}),
   render: renderMessageList,
-  read: (args, call) => call.services.messages.list(call.readDb, call.ctx, args),
+  read: (args, call) => call.services.messages.list(call.ctx, args),
 });
 
 export const getMessage = readTool({
@@ -72,5 +72,5 @@ export const getMessage = readTool({
   }),
   output: messageSchema.extend({}),
   render: renderMessage,
-  read: (locator, call) => call.services.messages.get(call.readDb, call.ctx, locator),
+  read: (locator, call) => call.services.messages.get(call.ctx, locator),
 });

@@ -1,10 +1,10 @@
 import type { Database, Executor } from '../../db/client.js';
 import type { DialogueSummary } from '../../db/schema.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, dialogueNotFound } from '../../core/errors.js';
 import { RawJson } from '../../core/raw-json.js';
 import type { ProjectContext } from '../../core/context.js';
 import type { Summarizer } from '../../summaries/summarizer.js';
-import { enqueueEmbedding } from '../embeddings/repository.js';
+import type { EmbeddingQueue } from '../embeddings/queue.js';
 import * as repo from './compaction-repository.js';
 import {
   type DialogueRecord,
@@ -25,9 +25,11 @@ import type { DialogueService } from './service.js';
 const ROUNDS = 4;
 
 export interface CompactionDeps {
+  /** The primary: a summary is built on what the write that stores it will find. */
   db: Database;
   summarizer: Summarizer;
-  dialogues: DialogueService;
+  dialogues: Pick<DialogueService, 'end' | 'create'>;
+  embeddingQueue: Pick<EmbeddingQueue, 'enqueue'>;
 }
 
 /** Runs a write transaction: `sendWrite`/`runWrite` (guards, Idempotency-Key, D36), or a plain one. */
@@ -55,9 +57,7 @@ const sameSummary = (a: DialogueSummary | null, b: DialogueSummary | null): bool
     a.messageCount === b.messageCount &&
     a.model === b.model);
 
-const notFound = (id: string) => new AppError('DIALOGUE_NOT_FOUND', `Dialogue ${id} not found`);
-
-export function createCompactionService({ db, summarizer, dialogues }: CompactionDeps) {
+export function createCompactionService({ db, summarizer, dialogues, embeddingQueue }: CompactionDeps) {
   /**
    * Reads what the stored summary lacks and summarizes it, outside any transaction. `carried` is
    * the previous round's summary, which was not stored: when the dialogue's summary is still the
@@ -65,7 +65,7 @@ export function createCompactionService({ db, summarizer, dialogues }: Compactio
    */
   async function prepare(ctx: ProjectContext, id: string, carried?: Prepared): Promise<Prepared> {
     const row = await dialogueRepo.findDialogue(db, ctx.projectId, id);
-    if (!row) throw notFound(id);
+    if (!row) throw dialogueNotFound(id);
     const previous = row.summary;
     let basis: DialogueSummary | null;
     let upTo: number;
@@ -117,7 +117,7 @@ export function createCompactionService({ db, summarizer, dialogues }: Compactio
   ): Promise<dialogueRepo.DialogueRow> {
     // The row lock also holds back new messages until commit (D35).
     const row = await dialogueRepo.lockDialogue(tx, ctx.projectId, id);
-    if (!row) throw notFound(id);
+    if (!row) throw dialogueNotFound(id);
     if (!sameSummary(row.summary, prepared.previous)) throw new StaleSummary();
     if (complete && (await repo.hasMessagesAfter(tx, ctx.projectId, id, prepared.coveredSeq))) {
       throw new StaleSummary();
@@ -130,7 +130,7 @@ export function createCompactionService({ db, summarizer, dialogues }: Compactio
       searchText: dialogueSearchText({ label: row.label, tags: row.tags, summary }),
     });
     // ...and of its embedding, made again after the write (D40).
-    await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
+    await embeddingQueue.enqueue(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
     return updated;
   }
 

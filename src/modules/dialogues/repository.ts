@@ -1,7 +1,7 @@
 import { type SQL, and, arrayContains, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { beyondPosition } from '../../db/keyset.js';
-import { pgError } from '../../db/errors.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { dialogues } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 
@@ -44,7 +44,7 @@ export async function insertDialogue(tx: Executor, row: typeof dialogues.$inferI
     return inserted!;
   } catch (error) {
     // The project was deleted after the request was authenticated.
-    if (pgError(error)?.constraint === 'dialogues_project_id_projects_id_fk') {
+    if (isForeignKeyViolation(error, 'dialogues_project_id_projects_id_fk')) {
       throw new AppError('PROJECT_NOT_FOUND', 'The project of this API key no longer exists');
     }
     throw error;
@@ -97,38 +97,6 @@ export async function updateDialogue(
     .where(byId(projectId, id))
     .returning(recordColumns);
   return row!;
-}
-
-/** D35: counters move in the insert's own transaction, relative to the locked row. */
-export async function addToCounters(
-  tx: Executor,
-  projectId: string,
-  id: string,
-  added: number,
-  latestCreated: Date,
-): Promise<DialogueRow> {
-  const [row] = await tx
-    .update(dialogues)
-    .set({
-      totalMessages: sql`${dialogues.totalMessages} + ${added}`,
-      lastMessageCreated: sql`greatest(${dialogues.lastMessageCreated}, ${latestCreated.toISOString()}::timestamptz)`,
-      modified: changeTime,
-    })
-    .where(byId(projectId, id))
-    .returning(recordColumns);
-  return row!;
-}
-
-/** D35: after a deletion the count drops and the latest `created` is found again among the rest. */
-export async function subtractFromCounters(tx: Executor, projectId: string, id: string, removed: number) {
-  await tx.execute(sql`
-    UPDATE dialogues SET
-      total_messages = total_messages - ${removed},
-      last_message_created = (
-        SELECT max(created) FROM messages WHERE project_id = ${projectId} AND dialogue_id = ${id}
-      ),
-      modified = ${changeTime}
-    WHERE project_id = ${projectId} AND id = ${id}`);
 }
 
 /** Moves a parent's thread count; false when the parent does not exist in the project. */

@@ -23,7 +23,6 @@ const tags = ['dialogues'];
 /** Dialogue operations (D15-D26). Rules live in the service. */
 export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dialogues, compaction } = app.services;
-  const readDb = app.database.readDb;
 
   app.post(
     '/dialogue',
@@ -57,7 +56,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dialogueListSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => dialogues.list(readDb, contextOf(request), request.query),
+    async (request) => dialogues.list(contextOf(request), request.query),
   );
 
   app.get(
@@ -73,7 +72,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      dialogues.get(readDb, contextOf(request), request.params.id, { messages: request.query.messages }),
+      dialogues.get(contextOf(request), request.params.id, { messages: request.query.messages }),
   );
 
   app.put(

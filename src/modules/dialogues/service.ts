@@ -1,18 +1,14 @@
-import type { Executor } from '../../db/client.js';
-import { decodeCursor, invalidCursor, pageOf } from '../../core/cursor.js';
-import { MAX_STATE_BYTES, jsonBytes } from '../../core/fields.js';
-import { AppError } from '../../core/errors.js';
 import type { ProjectContext } from '../../core/context.js';
+import { keysetCursor } from '../../core/cursor.js';
+import { AppError, dialogueNotFound } from '../../core/errors.js';
+import { MAX_STATE_BYTES, jsonBytes } from '../../core/fields.js';
+import type { Database, Executor } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
 import { mergeObjectPatch } from '../../lib/merge-patch.js';
-import * as messageRepo from '../messages/repository.js';
-import {
-  appendMessages,
-  assertAcceptsMessages,
-  assertMessageCount,
-  refuseIfImmutable,
-} from '../messages/append.js';
-import { type FieldedInput, toMessageRecord } from '../messages/records.js';
+import type { EmbeddingQueue } from '../embeddings/queue.js';
+import { assertAcceptsMessages, assertMessageCount, refuseIfImmutable } from '../messages/append.js';
+import type { FieldedInput } from '../messages/records.js';
+import type { MessageService } from '../messages/service.js';
 import { parseDateFilter } from './date-filter.js';
 import {
   type DialogueRecord,
@@ -23,7 +19,6 @@ import {
 } from './records.js';
 import * as repo from './repository.js';
 import { type ListDialoguesQuery, MAX_DIALOGUE_MESSAGES } from './schemas.js';
-import { deleteDialogueEmbeddingJobs, enqueueEmbedding } from '../embeddings/repository.js';
 
 // The rules of dialogues (D15-D26) as plain functions; REST and MCP both call them.
 
@@ -48,11 +43,18 @@ export interface UpdateDialogueInput {
   messages?: FieldedInput[];
 }
 
-const CURSOR_KIND = 'dialogues';
-
-function notFound(id: string): AppError {
-  return new AppError('DIALOGUE_NOT_FOUND', `Dialogue ${id} not found`);
+export interface DialogueServiceDeps {
+  /** Where reads go: the replica when READ_DATABASE_URL is set. */
+  readDb: Database;
+  messages: Pick<MessageService, 'append' | 'edge'>;
+  embeddingQueue: Pick<EmbeddingQueue, 'enqueue' | 'forgetDialogue'>;
 }
+
+/** D26: keyset position (created, id). */
+const cursor = keysetCursor('dialogues', ['date', 'string'], (row: repo.DialogueRow) => [
+  row.created.toISOString(),
+  row.id,
+]);
 
 /** D17: the state after a merge must still fit. */
 function mergeState(
@@ -69,26 +71,23 @@ function mergeState(
   return merged;
 }
 
-function decodeDialogueCursor(cursor: string): { created: string; id: string } {
-  const [created, id] = decodeCursor(CURSOR_KIND, cursor);
-  if (typeof created !== 'string' || Number.isNaN(Date.parse(created)) || typeof id !== 'string') {
-    throw invalidCursor();
-  }
-  return { created, id };
-}
-
-/** D16, D19: the messages a dialogue is created or updated with, if any, and the dialogue after them. */
-async function appendTo(tx: Executor, ctx: ProjectContext, row: repo.DialogueRow, items: FieldedInput[]) {
-  if (items.length === 0) return { dialogue: row, messages: [] };
-  const { counters, messages } = await appendMessages(tx, ctx, row, items);
-  return { dialogue: { ...row, ...counters }, messages };
-}
-
-export function createDialogueService() {
+export function createDialogueService({ readDb, messages, embeddingQueue }: DialogueServiceDeps) {
   async function locked(tx: Executor, ctx: ProjectContext, id: string): Promise<repo.DialogueRow> {
     const row = await repo.lockDialogue(tx, ctx.projectId, id);
-    if (!row) throw notFound(id);
+    if (!row) throw dialogueNotFound(id);
     return row;
+  }
+
+  /** D16, D19: the messages a dialogue is created or updated with, if any, and the dialogue after them. */
+  async function withAddedMessages(
+    tx: Executor,
+    ctx: ProjectContext,
+    row: repo.DialogueRow,
+    items: FieldedInput[],
+  ) {
+    if (items.length === 0) return withMessages(row, ctx.settings, []);
+    const appended = await messages.append(tx, ctx, row, items);
+    return withMessages({ ...row, ...appended.counters }, ctx.settings, appended.messages);
   }
 
   return {
@@ -121,38 +120,36 @@ export function createDialogueService() {
       });
       // D40-D41: a dialogue with a label or tags is embedded from them after the write.
       if (row.label !== null || row.tags.length > 0) {
-        await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: row.id });
+        await embeddingQueue.enqueue(tx, {
+          projectId: ctx.projectId,
+          objectType: 'dialogue',
+          objectId: row.id,
+        });
       }
-      const appended = await appendTo(tx, ctx, row, items);
-      return withMessages(appended.dialogue, ctx.settings, appended.messages);
+      return withAddedMessages(tx, ctx, row, items);
     },
 
     /** GET /dialogue/{id} (D18): with the last (or first) 10 messages, oldest first. */
     async get(
-      db: Executor,
       ctx: ProjectContext,
       id: string,
       options: { messages: 'last' | 'first' } = { messages: 'last' },
     ): Promise<DialogueWithMessages> {
-      const row = await repo.findDialogue(db, ctx.projectId, id);
-      if (!row) throw notFound(id);
-      const rows = await messageRepo.listMessages(db, ctx.projectId, id, {
-        order: options.messages === 'first' ? 'asc' : 'desc',
-        limit: DIALOGUE_GET_MESSAGES,
-      });
-      if (options.messages === 'last') rows.reverse();
-      return withMessages(row, ctx.settings, rows.map(toMessageRecord));
+      const row = await repo.findDialogue(readDb, ctx.projectId, id);
+      if (!row) throw dialogueNotFound(id);
+      const recent = await messages.edge(ctx, id, options.messages, DIALOGUE_GET_MESSAGES);
+      return withMessages(row, ctx.settings, recent);
     },
 
     /** GET /dialogue (D26). */
     async list(
-      db: Executor,
       ctx: ProjectContext,
       query: ListDialoguesQuery,
     ): Promise<{ items: DialogueRecord[]; next: string | null }> {
       const range = query.date !== undefined ? parseDateFilter(query.date) : {};
-      const after = query.next ? decodeDialogueCursor(query.next) : undefined;
-      const rows = await repo.listDialogues(db, ctx.projectId, {
+      const position = query.next ? cursor.decode(query.next) : undefined;
+      const after = position && { created: position[0], id: position[1] };
+      const rows = await repo.listDialogues(readDb, ctx.projectId, {
         namespace: query.namespace,
         threadOf: query.threadOf,
         threadsOnly: query.query === 'threads',
@@ -165,10 +162,7 @@ export function createDialogueService() {
         limit: query.limit + 1,
         after,
       });
-      const { page, next } = pageOf(rows, query.limit, CURSOR_KIND, (row) => [
-        row.created.toISOString(),
-        row.id,
-      ]);
+      const { page, next } = cursor.page(rows, query.limit);
       return { items: page.map((row) => toDialogueRecord(row, ctx.settings)), next };
     },
 
@@ -206,10 +200,9 @@ export function createDialogueService() {
         searchText: dialogueSearchText({ label, tags, summary: row.summary }),
       });
       if (patch.tags !== undefined || patch.label !== undefined) {
-        await enqueueEmbedding(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
+        await embeddingQueue.enqueue(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
       }
-      const appended = await appendTo(tx, ctx, updated, items);
-      return withMessages(appended.dialogue, ctx.settings, appended.messages);
+      return withAddedMessages(tx, ctx, updated, items);
     },
 
     /** PUT /dialogue/{id}/state (D20): merge patch; works on ended and immutable dialogues (D25). */
@@ -234,25 +227,25 @@ export function createDialogueService() {
       return toDialogueRecord(updated, ctx.settings);
     },
 
-    /** The dialogue an action works on: 404 for a missing or foreign id (D46). */
-    async lookup(db: Executor, ctx: ProjectContext, id: string): Promise<DialogueRecord> {
-      const row = await repo.findDialogue(db, ctx.projectId, id);
-      if (!row) throw notFound(id);
-      return toDialogueRecord(row, ctx.settings);
+    /** Records of found dialogues, for search results (read from the read database). */
+    async searchItems(ctx: ProjectContext, ids: string[]): Promise<DialogueRecord[]> {
+      return (await repo.findDialogues(readDb, ctx.projectId, ids)).map((row) =>
+        toDialogueRecord(row, ctx.settings),
+      );
     },
 
     /** DELETE /dialogue/{id} (D23): real deletion; threads survive as independent dialogues. */
     async remove(tx: Executor, ctx: ProjectContext, id: string): Promise<{ success: true; id: string }> {
       const row = await repo.findDialogue(tx, ctx.projectId, id);
-      if (!row) throw notFound(id);
+      if (!row) throw dialogueNotFound(id);
       refuseIfImmutable(ctx);
       // Rows are locked parent first, then thread, as thread creation and a parent's deletion
       // (which clears its threads' thread_of) lock them: no deadlock between those writers.
       if (row.threadOf !== null) await repo.changeThreadCount(tx, ctx.projectId, row.threadOf, -1);
       // Deleted by a concurrent request meanwhile: this one rolls back and answers like a missing id.
-      if (!(await repo.deleteDialogue(tx, ctx.projectId, id))) throw notFound(id);
+      if (!(await repo.deleteDialogue(tx, ctx.projectId, id))) throw dialogueNotFound(id);
       // D23: vectors went with the rows; pending jobs of the dialogue and its messages go too.
-      await deleteDialogueEmbeddingJobs(tx, ctx.projectId, id);
+      await embeddingQueue.forgetDialogue(tx, ctx.projectId, id);
       return { success: true, id };
     },
   };

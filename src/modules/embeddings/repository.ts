@@ -201,8 +201,3 @@ export async function enqueueStaleObjects(db: Executor, embedder: Embedder): Pro
   }
   return added;
 }
-
-export async function countPendingJobs(db: Executor): Promise<number> {
-  const result = await db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../core/error-envelope.js';
-import { sendWrite } from '../../http/writes.js';
+import { contextOf, sendWrite } from '../../http/writes.js';
 import {
   createMemoryBody,
   deletedResponse,
@@ -30,7 +30,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendWrite(request, reply, 201, (tx) => memories.createMemory(tx, request.auth.projectId, request.body)),
+      sendWrite(request, reply, 201, (tx) => memories.create(tx, contextOf(request), request.body)),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memoryListResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => memories.listMemories(request.auth.projectId, request.query),
+    async (request) => memories.list(contextOf(request), request.query),
   );
 
   app.get(
@@ -59,7 +59,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memorySchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => memories.getMemory(request.auth.projectId, request.params.id, request.query.namespace),
+    async (request) => memories.get(contextOf(request), request.params.id, request.query.namespace),
   );
 
   app.put(
@@ -77,13 +77,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendWrite(request, reply, 200, (tx) =>
-        memories.updateMemory(
-          tx,
-          request.auth.projectId,
-          request.params.id,
-          request.query.namespace,
-          request.body,
-        ),
+        memories.update(tx, contextOf(request), request.params.id, request.query.namespace, request.body),
       ),
   );
 
@@ -101,7 +95,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendWrite(request, reply, 200, (tx) =>
-        memories.deleteMemory(tx, request.auth.projectId, request.params.id, request.query.namespace),
+        memories.remove(tx, contextOf(request), request.params.id, request.query.namespace),
       ),
   );
 };

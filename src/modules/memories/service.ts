@@ -1,12 +1,25 @@
+import type { ProjectContext } from '../../core/context.js';
+import { keysetCursor } from '../../core/cursor.js';
+import { AppError, memoryNotFound } from '../../core/errors.js';
 import type { Database, Executor } from '../../db/client.js';
-import { AppError } from '../../core/errors.js';
-import { decodeCursor, encodeCursor } from '../../core/cursor.js';
 import { newId } from '../../lib/ids.js';
-import { deleteEmbeddingJob, enqueueEmbedding } from '../embeddings/repository.js';
+import type { EmbeddingQueue } from '../embeddings/queue.js';
 import * as repo from './repository.js';
 import type { CreateMemoryInput, ListMemoriesQuery, MemoryView, UpdateMemoryInput } from './schemas.js';
 
-const CURSOR_KIND = 'mem';
+// The rules of memories (D37, D38) as plain functions; REST and MCP both call them.
+
+export interface MemoryServiceDeps {
+  /** Where reads go: the replica when READ_DATABASE_URL is set. */
+  readDb: Database;
+  embeddingQueue: Pick<EmbeddingQueue, 'enqueue' | 'forget'>;
+}
+
+/** Keyset position (created, id). */
+const cursor = keysetCursor('mem', ['date', 'string'], (row: repo.MemoryRecordRow) => [
+  row.created.toISOString(),
+  row.id,
+]);
 
 export const toMemoryView = (row: repo.MemoryRecordRow): MemoryView => ({
   id: row.id,
@@ -20,14 +33,10 @@ export const toMemoryView = (row: repo.MemoryRecordRow): MemoryView => ({
   modified: row.modified.toISOString(),
 });
 
-// D38: an unknown id, a foreign project's id and (when a namespace is given) another namespace's
-// id all look the same (D46).
-const notFound = (id: string) => new AppError('MEMORY_NOT_FOUND', `Memory ${id} not found`);
-
-export function createMemoryService(db: Database) {
+export function createMemoryService({ readDb, embeddingQueue }: MemoryServiceDeps) {
   return {
     /** D37. The embedding job is enqueued in the same transaction (D40). */
-    async createMemory(tx: Executor, projectId: string, input: CreateMemoryInput): Promise<MemoryView> {
+    async create(tx: Executor, { projectId }: ProjectContext, input: CreateMemoryInput): Promise<MemoryView> {
       const row = await repo.insertMemory(tx, {
         projectId,
         id: newId('mem'),
@@ -37,20 +46,21 @@ export function createMemoryService(db: Database) {
         tags: input.tags ?? [],
         metadata: input.metadata ?? null,
       });
-      await enqueueEmbedding(tx, { projectId, objectType: 'memory', objectId: row.id });
+      await embeddingQueue.enqueue(tx, { projectId, objectType: 'memory', objectId: row.id });
       return toMemoryView(row);
     },
 
-    async getMemory(projectId: string, id: string, namespace?: string): Promise<MemoryView> {
-      const row = await repo.findMemory(db, projectId, id, namespace);
-      if (!row) throw notFound(id);
+    /** D38: a memory of another namespace (when one is given) answers like a missing one (D46). */
+    async get({ projectId }: ProjectContext, id: string, namespace?: string): Promise<MemoryView> {
+      const row = await repo.findMemory(readDb, projectId, id, namespace);
+      if (!row) throw memoryNotFound(id);
       return toMemoryView(row);
     },
 
     /** D38: tags replace; value and label change too, and a changed text is embedded again. */
-    async updateMemory(
+    async update(
       tx: Executor,
-      projectId: string,
+      { projectId }: ProjectContext,
       id: string,
       namespace: string | undefined,
       input: UpdateMemoryInput,
@@ -61,52 +71,38 @@ export function createMemoryService(db: Database) {
         ]);
       }
       const row = await repo.updateMemory(tx, projectId, id, namespace, input);
-      if (!row) throw notFound(id);
+      if (!row) throw memoryNotFound(id);
       if (input.value !== undefined || input.label !== undefined) {
-        await enqueueEmbedding(tx, { projectId, objectType: 'memory', objectId: id });
+        await embeddingQueue.enqueue(tx, { projectId, objectType: 'memory', objectId: id });
       }
       return toMemoryView(row);
     },
 
     /** The vector lives in the row and goes with it; the pending job is removed alongside. */
-    async deleteMemory(tx: Executor, projectId: string, id: string, namespace?: string) {
-      if (!(await repo.deleteMemory(tx, projectId, id, namespace))) throw notFound(id);
-      await deleteEmbeddingJob(tx, { projectId, objectType: 'memory', objectId: id });
+    async remove(tx: Executor, { projectId }: ProjectContext, id: string, namespace?: string) {
+      if (!(await repo.deleteMemory(tx, projectId, id, namespace))) throw memoryNotFound(id);
+      await embeddingQueue.forget(tx, { projectId, objectType: 'memory', objectId: id });
       return { success: true, id };
     },
 
-    /** Records of found memories, for search results. */
-    async loadMemories(projectId: string, ids: string[]): Promise<MemoryView[]> {
-      return (await repo.findMemories(db, projectId, ids)).map(toMemoryView);
-    },
-
-    async listMemories(projectId: string, query: ListMemoriesQuery) {
-      let after: { created: string; id: string } | undefined;
-      if (query.next) {
-        const [created, id] = decodeCursor(CURSOR_KIND, query.next);
-        if (typeof created !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(created))) {
-          throw new AppError('INVALID_PARAMETER', 'next: not a cursor returned by this list', [
-            { field: 'next', code: 'INVALID_PARAMETER', message: 'not a cursor returned by this list' },
-          ]);
-        }
-        after = { created, id };
-      }
+    async list({ projectId }: ProjectContext, query: ListMemoriesQuery) {
+      const position = query.next ? cursor.decode(query.next) : undefined;
       // One row more than asked tells whether another page exists.
-      const rows = await repo.listMemories(db, projectId, {
+      const rows = await repo.listMemories(readDb, projectId, {
         namespace: query.namespace,
         label: query.label,
         tags: query.tag,
         order: query.order,
         limit: query.limit + 1,
-        after,
+        after: position && { created: position[0], id: position[1] },
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      const next =
-        rows.length > query.limit && last
-          ? encodeCursor(CURSOR_KIND, [last.created.toISOString(), last.id])
-          : null;
+      const { page, next } = cursor.page(rows, query.limit);
       return { items: page.map(toMemoryView), next };
+    },
+
+    /** Records of found memories, for search results (read from the read database). */
+    async searchItems({ projectId }: ProjectContext, ids: string[]): Promise<MemoryView[]> {
+      return (await repo.findMemories(readDb, projectId, ids)).map(toMemoryView);
     },
   };
 }

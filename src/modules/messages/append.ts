@@ -5,14 +5,14 @@ import type { ProjectContext } from '../../core/context.js';
 import { contentText } from '../../lib/content-text.js';
 import { newId } from '../../lib/ids.js';
 import { expiryCutoff, isExpired } from '../dialogues/records.js';
-import * as dialogueRepo from '../dialogues/repository.js';
+import type { DialogueRef, DialogueRow, DialogueScope } from '../dialogues/scope.js';
 import * as repo from './repository.js';
 import type { MessageRecord } from './schemas.js';
 import { type FieldedInput, toMessageRecord } from './records.js';
 
 // Adding messages to a dialogue (D16, D19, D27-D31, D35): shared by message creation, batch
 // creation, and dialogue creation and update. The common case costs one statement
-// (repository.appendToDialogue); the lookups that name an error run only when something is wrong.
+// (repository.insertIntoDialogue); the lookups that name an error run only when something is wrong.
 
 /** D28: 1 MiB. */
 export const MAX_CONTENT_BYTES = 1_048_576;
@@ -75,29 +75,8 @@ export function assertMessageCount(count: number, max: number, field = 'messages
   }
 }
 
-function dialogueNotFound(dialogueId: string): AppError {
-  return new AppError('DIALOGUE_NOT_FOUND', `Dialogue ${dialogueId} not found`);
-}
-
-/**
- * D34, D46: the dialogue of a message operation. A wrong or missing namespace answers exactly like
- * a dialogue that does not exist, and so does another project's dialogue.
- */
-export async function dialogueFor(
-  db: Executor,
-  ctx: ProjectContext,
-  dialogueId: string,
-  namespace: string | null | undefined,
-  lock: boolean,
-): Promise<dialogueRepo.DialogueRow> {
-  const find = lock ? dialogueRepo.lockDialogue : dialogueRepo.findDialogue;
-  const dialogue = await find(db, ctx.projectId, dialogueId);
-  if (!dialogue || dialogue.namespace !== (namespace ?? null)) throw dialogueNotFound(dialogueId);
-  return dialogue;
-}
-
 /** D24 and the ended state: whether the dialogue may take new messages. */
-export function assertAcceptsMessages(dialogue: dialogueRepo.DialogueRow, ctx: ProjectContext): void {
+export function assertAcceptsMessages(dialogue: DialogueRow, ctx: ProjectContext): void {
   if (dialogue.status === 'ended') {
     throw new AppError('DIALOGUE_ENDED', `Dialogue ${dialogue.id} has ended and accepts no new messages`);
   }
@@ -111,14 +90,13 @@ export function assertAcceptsMessages(dialogue: dialogueRepo.DialogueRow, ctx: P
  * (D24). The append statement only says that it refused; this runs on that rare path, and before
  * refusing messages that failed their checks, so that the dialogue's own error comes first.
  */
-async function explainRefusal(tx: Executor, ctx: ProjectContext, target: DialogueRef): Promise<void> {
-  assertAcceptsMessages(await dialogueFor(tx, ctx, target.id, target.namespace, false), ctx);
-}
-
-/** The dialogue messages are added to, as the request names it. */
-export interface DialogueRef {
-  id: string;
-  namespace: string | null;
+async function explainRefusal(
+  scope: DialogueScope,
+  tx: Executor,
+  ctx: ProjectContext,
+  target: DialogueRef,
+): Promise<void> {
+  assertAcceptsMessages(await scope.find(tx, ctx, target), ctx);
 }
 
 function toNewMessages(items: FieldedInput[]): { rows: repo.NewMessage[]; details: ErrorDetail[] } {
@@ -160,6 +138,7 @@ function toNewMessages(items: FieldedInput[]): { rows: repo.NewMessage[]; detail
  * Immutability (D25) is the caller's rule: creating a dialogue with messages is allowed.
  */
 export async function appendMessages(
+  scope: DialogueScope,
   tx: Executor,
   ctx: ProjectContext,
   dialogue: DialogueRef,
@@ -167,21 +146,21 @@ export async function appendMessages(
 ): Promise<{ counters: repo.Appended['counters']; messages: MessageRecord[] }> {
   const { rows, details } = toNewMessages(items);
   if (details.length > 0) {
-    await explainRefusal(tx, ctx, dialogue);
+    await explainRefusal(scope, tx, ctx, dialogue);
     throwDetails(details);
   }
-  const appended = await repo.appendToDialogue(
+  const appended = await repo.insertIntoDialogue(
     tx,
     {
       projectId: ctx.projectId,
       dialogueId: dialogue.id,
-      namespace: dialogue.namespace,
+      namespace: dialogue.namespace ?? null,
       expiredBefore: expiryCutoff(ctx.settings),
     },
     rows,
   );
   if (!appended) {
-    await explainRefusal(tx, ctx, dialogue);
+    await explainRefusal(scope, tx, ctx, dialogue);
     // It refused a moment ago and takes messages now (it was changed in between): let the client retry.
     throw new AppError('RESOURCE_CONFLICT', `Dialogue ${dialogue.id} changed during this request; retry it`);
   }

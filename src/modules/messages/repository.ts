@@ -94,7 +94,7 @@ const messageTuple = (message: NewMessage, ord: number) => sql`(
  * messages (missing, another namespace, ended, expired); the caller finds out which.
  * Runs inside the caller's transaction, which must roll back when messages come back missing.
  */
-export async function appendToDialogue(
+export async function insertIntoDialogue(
   tx: Executor,
   target: AppendTarget,
   rows: NewMessage[],
@@ -225,4 +225,16 @@ export async function findMessagesByKeys(
         or(...keys.map((key) => and(eq(messages.dialogueId, key.dialogueId), eq(messages.id, key.id)))),
       ),
     );
+}
+
+/** D35: after a deletion the count drops and the latest `created` is found again among the rest. */
+export async function countDeletedMessages(tx: Executor, projectId: string, id: string, removed: number) {
+  await tx.execute(sql`
+    UPDATE dialogues SET
+      total_messages = total_messages - ${removed},
+      last_message_created = (
+        SELECT max(created) FROM messages WHERE project_id = ${projectId} AND dialogue_id = ${id}
+      ),
+      modified = ${changeTime}
+    WHERE project_id = ${projectId} AND id = ${id}`);
 }

@@ -27,7 +27,6 @@ const dialogueIdParams = dialogueMessageParams.pick({ dialogueId: true });
 /** Message operations, and the dialogue-scoped aliases of D4. Rules live in the service. */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { messages } = app.services;
-  const readDb = app.database.readDb;
   // One handler for DELETE /message/{messageId}?dialogueId= and its dialogue-scoped alias (D4).
   const removeMessage = (request: FastifyRequest, reply: FastifyReply, locator: MessageLocator) =>
     sendWrite(request, reply, 200, (tx) => messages.remove(tx, contextOf(request), locator));
@@ -89,7 +88,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageListSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => messages.list(readDb, contextOf(request), request.query),
+    async (request) => messages.list(contextOf(request), request.query),
   );
 
   app.get(
@@ -105,7 +104,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      messages.list(readDb, contextOf(request), { ...request.query, dialogueId: request.params.dialogueId }),
+      messages.list(contextOf(request), { ...request.query, dialogueId: request.params.dialogueId }),
   );
 
   app.get(
@@ -120,7 +119,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => messages.get(readDb, contextOf(request), { ...request.query, ...request.params }),
+    async (request) => messages.get(contextOf(request), { ...request.query, ...request.params }),
   );
 
   app.put(

@@ -1,42 +1,27 @@
-import type { Executor } from '../../db/client.js';
-import { decodeCursor, invalidCursor, pageOf } from '../../core/cursor.js';
-import { AppError } from '../../core/errors.js';
 import type { ProjectContext } from '../../core/context.js';
-import * as dialogueRepo from '../dialogues/repository.js';
-import { deleteEmbeddingJob } from '../embeddings/repository.js';
+import { keysetCursor } from '../../core/cursor.js';
+import { AppError, messageNotFound } from '../../core/errors.js';
+import type { Database, Executor } from '../../db/client.js';
+import type { DialogueRef, DialogueScope } from '../dialogues/scope.js';
+import type { EmbeddingQueue } from '../embeddings/queue.js';
+import { appendMessages, assertMessageCount, refuseIfImmutable } from './append.js';
+import { type FieldedInput, type MessageInput, toMessageRecord } from './records.js';
 import * as repo from './repository.js';
-import {
-  type DialogueRef,
-  appendMessages,
-  assertMessageCount,
-  dialogueFor,
-  refuseIfImmutable,
-} from './append.js';
-import { type MessageInput, toMessageRecord } from './records.js';
 import { MAX_BATCH_MESSAGES, type MessageRecord } from './schemas.js';
 
 // The rules of messages (D27-D36) as plain functions; REST and MCP both call them.
+
+export interface MessageServiceDeps {
+  /** Where reads go: the replica when READ_DATABASE_URL is set. */
+  readDb: Database;
+  dialogueScope: DialogueScope;
+  embeddingQueue: Pick<EmbeddingQueue, 'forget'>;
+}
 
 export interface MessageLocator {
   dialogueId: string;
   namespace?: string;
   messageId: string;
-}
-
-function messageNotFound(locator: MessageLocator): AppError {
-  return new AppError(
-    'MESSAGE_NOT_FOUND',
-    `Message ${locator.messageId} not found in dialogue ${locator.dialogueId}`,
-  );
-}
-
-const CURSOR_KIND = 'messages';
-
-/** D25 for additions: refused in an immutable project, after the dialogue's own 404 (D34). */
-async function refuseIfImmutableDialogue(tx: Executor, ctx: ProjectContext, dialogue: DialogueRef) {
-  if (!ctx.settings.immutableDialogues) return;
-  await dialogueFor(tx, ctx, dialogue.id, dialogue.namespace, false);
-  refuseIfImmutable(ctx);
 }
 
 export interface ListMessagesQuery {
@@ -47,17 +32,44 @@ export interface ListMessagesQuery {
   next?: string;
 }
 
-export function createMessageService() {
+/** D29, D32: keyset position (created, insertion order). */
+const cursor = keysetCursor('messages', ['date', 'integer'], (row: repo.MessageRow) => [
+  row.created.toISOString(),
+  row.seq,
+]);
+
+const refOf = (input: { dialogueId: string; namespace?: string | null }): DialogueRef => ({
+  id: input.dialogueId,
+  namespace: input.namespace,
+});
+
+export function createMessageService({ readDb, dialogueScope, embeddingQueue }: MessageServiceDeps) {
+  /** D25 for additions: refused in an immutable project, after the dialogue's own 404 (D34). */
+  async function refuseIfImmutableDialogue(tx: Executor, ctx: ProjectContext, dialogue: DialogueRef) {
+    if (!ctx.settings.immutableDialogues) return;
+    await dialogueScope.find(tx, ctx, dialogue);
+    refuseIfImmutable(ctx);
+  }
+
   return {
+    /**
+     * Adds messages to a dialogue in the caller's transaction (D16, D19, D31): also how dialogue
+     * creation and update add theirs. Immutability (D25) is the caller's rule.
+     */
+    append: (tx: Executor, ctx: ProjectContext, dialogue: DialogueRef, items: FieldedInput[]) =>
+      appendMessages(dialogueScope, tx, ctx, dialogue, items),
+
     /** POST /message: one message. */
     async create(
       tx: Executor,
       ctx: ProjectContext,
       input: { dialogueId: string; namespace?: string; message: MessageInput },
     ): Promise<MessageRecord> {
-      const dialogue = { id: input.dialogueId, namespace: input.namespace ?? null };
+      const dialogue = refOf(input);
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
-      const { messages } = await appendMessages(tx, ctx, dialogue, [{ field: '', input: input.message }]);
+      const { messages } = await appendMessages(dialogueScope, tx, ctx, dialogue, [
+        { field: '', input: input.message },
+      ]);
       return messages[0]!;
     },
 
@@ -73,10 +85,10 @@ export function createMessageService() {
         ]);
       }
       assertMessageCount(input.messages.length, MAX_BATCH_MESSAGES);
-      const dialogue = { id: input.dialogueId, namespace: input.namespace ?? null };
+      const dialogue = refOf(input);
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
       const items = input.messages.map((message, index) => ({ field: `messages[${index}]`, input: message }));
-      const appended = await appendMessages(tx, ctx, dialogue, items);
+      const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items);
       return {
         dialogueId: dialogue.id,
         items: appended.messages,
@@ -86,28 +98,37 @@ export function createMessageService() {
 
     /** GET /messages (D32): oldest first unless `order=desc`. */
     async list(
-      db: Executor,
       ctx: ProjectContext,
       query: ListMessagesQuery,
     ): Promise<{ items: MessageRecord[]; next: string | null }> {
-      const after = query.next ? decodeMessageCursor(query.next) : undefined;
-      await dialogueFor(db, ctx, query.dialogueId, query.namespace, false);
-      const rows = await repo.listMessages(db, ctx.projectId, query.dialogueId, {
+      const after = query.next ? cursor.decode(query.next) : undefined;
+      await dialogueScope.find(readDb, ctx, refOf(query));
+      const rows = await repo.listMessages(readDb, ctx.projectId, query.dialogueId, {
         order: query.order,
         limit: query.limit + 1,
-        after,
+        after: after && { created: after[0], seq: after[1] },
       });
-      const { page, next } = pageOf(rows, query.limit, CURSOR_KIND, (row) => [
-        row.created.toISOString(),
-        row.seq,
-      ]);
+      const { page, next } = cursor.page(rows, query.limit);
       return { items: page.map(toMessageRecord), next };
     },
 
-    async get(db: Executor, ctx: ProjectContext, locator: MessageLocator): Promise<MessageRecord> {
-      await dialogueFor(db, ctx, locator.dialogueId, locator.namespace, false);
-      const row = await repo.findMessage(db, ctx.projectId, locator.dialogueId, locator.messageId);
-      if (!row) throw messageNotFound(locator);
+    /**
+     * D18: the first or last `limit` messages of a dialogue the caller has already found, oldest
+     * first either way.
+     */
+    async edge(ctx: ProjectContext, dialogueId: string, end: 'first' | 'last', limit: number) {
+      const rows = await repo.listMessages(readDb, ctx.projectId, dialogueId, {
+        order: end === 'first' ? 'asc' : 'desc',
+        limit,
+      });
+      if (end === 'last') rows.reverse();
+      return rows.map(toMessageRecord);
+    },
+
+    async get(ctx: ProjectContext, locator: MessageLocator): Promise<MessageRecord> {
+      await dialogueScope.find(readDb, ctx, refOf(locator));
+      const row = await repo.findMessage(readDb, ctx.projectId, locator.dialogueId, locator.messageId);
+      if (!row) throw messageNotFound(locator.messageId, locator.dialogueId);
       return toMessageRecord(row);
     },
 
@@ -118,7 +139,7 @@ export function createMessageService() {
       locator: MessageLocator,
       tags: string[],
     ): Promise<MessageRecord> {
-      await dialogueFor(tx, ctx, locator.dialogueId, locator.namespace, false);
+      await dialogueScope.find(tx, ctx, refOf(locator));
       refuseIfImmutable(ctx);
       const row = await repo.updateMessageTags(
         tx,
@@ -127,7 +148,7 @@ export function createMessageService() {
         locator.messageId,
         tags,
       );
-      if (!row) throw messageNotFound(locator);
+      if (!row) throw messageNotFound(locator.messageId, locator.dialogueId);
       return toMessageRecord(row);
     },
 
@@ -136,31 +157,31 @@ export function createMessageService() {
       ctx: ProjectContext,
       locator: MessageLocator,
     ): Promise<{ success: true; id: string; dialogueId: string }> {
-      const dialogue = await dialogueFor(tx, ctx, locator.dialogueId, locator.namespace, true);
+      const dialogue = await dialogueScope.lock(tx, ctx, refOf(locator));
       refuseIfImmutable(ctx);
       if (!(await repo.deleteMessage(tx, ctx.projectId, dialogue.id, locator.messageId))) {
-        throw messageNotFound(locator);
+        throw messageNotFound(locator.messageId, locator.dialogueId);
       }
       // D23: the vector went with the row; a job still pending goes too.
-      await deleteEmbeddingJob(tx, {
+      await embeddingQueue.forget(tx, {
         projectId: ctx.projectId,
         objectType: 'message',
         dialogueId: dialogue.id,
         objectId: locator.messageId,
       });
       // D35: the count and the latest `created` move in the deletion's own transaction.
-      await dialogueRepo.subtractFromCounters(tx, ctx.projectId, dialogue.id, 1);
+      await repo.countDeletedMessages(tx, ctx.projectId, dialogue.id, 1);
       return { success: true, id: locator.messageId, dialogueId: dialogue.id };
     },
-  };
-}
 
-function decodeMessageCursor(cursor: string): { created: string; seq: number } {
-  const [created, seq] = decodeCursor(CURSOR_KIND, cursor);
-  if (typeof created !== 'string' || Number.isNaN(Date.parse(created)) || typeof seq !== 'number') {
-    throw invalidCursor();
-  }
-  return { created, seq };
+    /** Records of found messages, for search results (read from the read database). */
+    async searchItems(
+      ctx: ProjectContext,
+      keys: { dialogueId: string; id: string }[],
+    ): Promise<MessageRecord[]> {
+      return (await repo.findMessagesByKeys(readDb, ctx.projectId, keys)).map(toMessageRecord);
+    },
+  };
 }
 
 export type MessageService = ReturnType<typeof createMessageService>;

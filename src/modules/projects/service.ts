@@ -37,7 +37,12 @@ function mergeSettings(current: ProjectSettings, changes: ProjectSettingsInput):
   return merged;
 }
 
-export function createProjectService(db: Database) {
+export interface ProjectServiceDeps {
+  /** The primary: keys and projects are read where they are written, so a revocation holds at once. */
+  db: Database;
+}
+
+export function createProjectService({ db }: ProjectServiceDeps) {
   async function addKey(projectId: string, key = newApiKey()): Promise<{ id: string; apiKey: string }> {
     const id = newId('key');
     await repo.insertApiKey(db, { id, projectId, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 9) });

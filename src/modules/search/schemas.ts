@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { dialogueSchema } from '../dialogues/schemas.js';
+import { memorySchema } from '../memories/schemas.js';
+import { messageSchema } from '../messages/schemas.js';
 import { coded } from '../../core/validation.js';
 import { namespaceSchema, tagsSchema } from '../../core/fields.js';
 
@@ -45,14 +48,22 @@ export type SearchInput = z.output<typeof searchBody>;
 export const searchModes = ['semantic', 'hybrid', 'lexical'] as const;
 export type SearchMode = (typeof searchModes)[number];
 
+const relevanceSchema = z.number().min(0).max(1);
+
+/** One found record; `object` says which kind (the request's `object`) and so the shape of `item`. */
+export const searchResultSchema = z
+  .discriminatedUnion('object', [
+    z.object({ object: z.literal('message'), relevance: relevanceSchema, item: messageSchema }),
+    z.object({ object: z.literal('dialogue'), relevance: relevanceSchema, item: dialogueSchema }),
+    z.object({ object: z.literal('memory'), relevance: relevanceSchema, item: memorySchema }),
+  ])
+  .meta({ id: 'SearchResult' });
+
+export type SearchResult = z.output<typeof searchResultSchema>;
+
 export const searchResponse = z
   .object({
-    results: z.array(
-      z.object({
-        relevance: z.number().min(0).max(1),
-        item: z.record(z.string(), z.unknown()).describe('The found message, dialogue or memory record'),
-      }),
-    ),
+    results: z.array(searchResultSchema),
     mode: z.enum(searchModes),
   })
   .meta({ id: 'SearchResults' });

@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { ProjectContext } from '../../core/context.js';
 import type { Embedder } from '../../embedders/embedder.js';
-import { AppError } from '../../core/errors.js';
 import {
   type CandidateRow,
   type SearchFilters,
@@ -9,27 +8,36 @@ import {
   findCandidates,
   findDialogueNamespace,
 } from './repository.js';
-import type { SearchInput, SearchMode, SearchObject } from './schemas.js';
+import type { DialogueScope } from '../dialogues/scope.js';
+import type { SearchInput, SearchMode, SearchObject, SearchResult } from './schemas.js';
 import { type Fusion, type Strategy, relevance } from './scoring.js';
 
-/** A found record as the API returns it. */
-export type SearchItem = Record<string, unknown>;
-
-/** Loads the records of found items in one query each; keyed by `itemKey`. */
-export type ItemLoader = (context: ProjectContext, keys: ItemKey[]) => Promise<Map<string, SearchItem>>;
-export type ItemLoaders = Record<SearchObject, ItemLoader>;
-
+/** A found item's address: message ids are unique within their dialogue (D27). */
 export interface ItemKey {
   dialogueId: string;
   id: string;
 }
 
-export const itemKey = (key: ItemKey): string => `${key.dialogueId}\u0000${key.id}`;
+const itemKey = (key: ItemKey): string => `${key.dialogueId}\u0000${key.id}`;
+
+type ItemOf<O extends SearchObject> = Extract<SearchResult, { object: O }>['item'];
+
+/**
+ * The records of found items, one query per kind, each loaded by its own module from the read
+ * database. Keys come from the search's own candidates; an item deleted meanwhile is absent.
+ */
+export interface ItemLoaders {
+  message(ctx: ProjectContext, keys: ItemKey[]): Promise<ItemOf<'message'>[]>;
+  dialogue(ctx: ProjectContext, ids: string[]): Promise<ItemOf<'dialogue'>[]>;
+  memory(ctx: ProjectContext, ids: string[]): Promise<ItemOf<'memory'>[]>;
+}
 
 export interface SearchServiceDeps {
   /** The read database (a replica when configured). */
-  db: Database;
+  readDb: Database;
   embedder?: Embedder;
+  /** The namespace rule of a `dialogueId` filter (D34). */
+  dialogueScope: Pick<DialogueScope, 'find'>;
   loaders: ItemLoaders;
   /** How the two signals are mixed; the measured default unless the evaluation tries others. */
   fusion?: Fusion;
@@ -37,8 +45,8 @@ export interface SearchServiceDeps {
   onEmbedError?: (error: unknown) => void;
 }
 
-export interface SearchResult {
-  results: { relevance: number; item: SearchItem }[];
+export interface SearchAnswer {
+  results: SearchResult[];
   mode: SearchMode;
 }
 
@@ -53,7 +61,7 @@ interface Scored extends ItemKey {
 }
 
 export function createSearchService(deps: SearchServiceDeps) {
-  const { db, embedder, loaders } = deps;
+  const { readDb: db, embedder, loaders } = deps;
 
   async function queryVector(text: string): Promise<number[] | undefined> {
     if (!embedder) return undefined;
@@ -66,14 +74,6 @@ export function createSearchService(deps: SearchServiceDeps) {
     }
   }
 
-  /** D34: a dialogue filter must name a dialogue of this project and of the given namespace. */
-  async function checkDialogue(projectId: string, dialogueId: string, namespace: string | null) {
-    const dialogue = await findDialogueNamespace(db, projectId, dialogueId);
-    if (!dialogue || dialogue.namespace !== namespace) {
-      throw new AppError('DIALOGUE_NOT_FOUND', `Dialogue ${dialogueId} not found`);
-    }
-  }
-
   function scoreRows(rows: CandidateRow[], strategy: Strategy): Scored[] {
     return rows.map((row) => ({
       dialogueId: row.dialogueId,
@@ -82,12 +82,41 @@ export function createSearchService(deps: SearchServiceDeps) {
     }));
   }
 
+  /** The found records in ranking order; one deleted between the two queries is left out. */
+  async function loadResults(
+    ctx: ProjectContext,
+    object: SearchObject,
+    top: Scored[],
+  ): Promise<SearchResult[]> {
+    const rounded = (row: Scored) => Math.round(row.relevance * 1e6) / 1e6;
+    const ranked = <T>(items: T[], keyOf: (item: T) => string) => {
+      const byKey = new Map(items.map((item) => [keyOf(item), item]));
+      return top.flatMap((row) => {
+        const item = byKey.get(itemKey(row));
+        return item === undefined ? [] : [{ relevance: rounded(row), item }];
+      });
+    };
+    const ids = top.map((row) => row.id);
+    switch (object) {
+      case 'message':
+        return ranked(await loaders.message(ctx, top), itemKey).map((r) => ({ object, ...r }));
+      case 'dialogue':
+        return ranked(await loaders.dialogue(ctx, ids), (d) => itemKey({ dialogueId: d.id, id: d.id })).map(
+          (r) => ({ object, ...r }),
+        );
+      case 'memory':
+        return ranked(await loaders.memory(ctx, ids), (m) => itemKey({ dialogueId: '', id: m.id })).map(
+          (r) => ({ object, ...r }),
+        );
+    }
+  }
+
   return {
     /**
      * D39-D41. `strategy` forces one signal (the quality evaluation compares them); by default
      * search is hybrid when an embedder is configured and lexical otherwise.
      */
-    async search(context: ProjectContext, input: SearchInput, strategy?: Strategy): Promise<SearchResult> {
+    async search(context: ProjectContext, input: SearchInput, strategy?: Strategy): Promise<SearchAnswer> {
       const { projectId } = context;
       const filters: SearchFilters = {
         projectId,
@@ -95,7 +124,9 @@ export function createSearchService(deps: SearchServiceDeps) {
         dialogueId: input.dialogueId,
         tags: input.tag,
       };
-      if (input.dialogueId !== undefined) await checkDialogue(projectId, input.dialogueId, filters.namespace);
+      if (input.dialogueId !== undefined) {
+        await deps.dialogueScope.find(db, context, { id: input.dialogueId, namespace: filters.namespace });
+      }
 
       const wanted: Strategy = strategy ?? (embedder ? 'hybrid' : 'lexical');
       const values = wanted === 'lexical' ? undefined : await queryVector(input.query);
@@ -128,13 +159,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         .filter((row) => row.relevance > 0 && row.relevance >= input.minRelevance)
         .sort((a, b) => b.relevance - a.relevance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .slice(0, input.limit);
-      const items = await loaders[input.object](context, top);
-      const results = top.flatMap((row) => {
-        const item = items.get(itemKey(row));
-        // An item deleted between the two queries is left out rather than answered half.
-        return item === undefined ? [] : [{ relevance: Math.round(row.relevance * 1e6) / 1e6, item }];
-      });
-      return { results, mode: used };
+      return { results: await loadResults(context, input.object, top), mode: used };
     },
   };
 }

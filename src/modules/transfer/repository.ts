@@ -17,13 +17,13 @@ export type MemoryRow = typeof memories.$inferSelect;
 // text, never generated columns or embeddings (remade by the queue).
 const { projectId: _dialogueProject, ...dialogueRecordColumns } = dialogueRepo.recordColumns;
 const dialogueColumns = { ...dialogueRecordColumns, searchText: dialogues.searchText };
-export type DialogueRecord = { [K in keyof typeof dialogueColumns]: DialogueRow[K] };
+export type ExportedDialogue = { [K in keyof typeof dialogueColumns]: DialogueRow[K] };
 
 const messageColumns = { ...messageRepo.recordColumns, searchText: messages.searchText };
-export type MessageRecord = { [K in keyof typeof messageColumns]: MessageRow[K] };
+export type ExportedMessage = { [K in keyof typeof messageColumns]: MessageRow[K] };
 
 const { projectId: _memoryProject, ...memoryColumns } = memoryRepo.recordColumns;
-export type MemoryRecord = { [K in keyof typeof memoryColumns]: MemoryRow[K] };
+export type ExportedMemory = { [K in keyof typeof memoryColumns]: MemoryRow[K] };
 
 export interface Position {
   created: Date;
@@ -103,7 +103,7 @@ export async function memoryPage(
 }
 
 /** Threads are inserted without their parent link first, then linked (a thread may sort first). */
-export async function insertDialogues(db: Executor, projectId: string, rows: DialogueRecord[]) {
+export async function insertDialogues(db: Executor, projectId: string, rows: ExportedDialogue[]) {
   if (rows.length === 0) return;
   await db.insert(dialogues).values(rows.map((row) => ({ ...row, threadOf: null, projectId })));
 }
@@ -116,12 +116,12 @@ export async function linkThread(db: Executor, projectId: string, id: string, th
 }
 
 /** `seq` is generated anew: inserting in exported order keeps the order of equal `created` values. */
-export async function insertMessages(db: Executor, projectId: string, rows: Omit<MessageRecord, 'seq'>[]) {
+export async function insertMessages(db: Executor, projectId: string, rows: Omit<ExportedMessage, 'seq'>[]) {
   if (rows.length === 0) return;
   await db.insert(messages).values(rows.map((row) => ({ ...row, projectId })));
 }
 
-export async function insertMemories(db: Executor, projectId: string, rows: MemoryRecord[]) {
+export async function insertMemories(db: Executor, projectId: string, rows: ExportedMemory[]) {
   if (rows.length === 0) return;
   await db.insert(memories).values(rows.map((row) => ({ ...row, projectId })));
 }

@@ -1,10 +1,10 @@
-import { pgError } from '../../db/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, Executor } from '../../db/client.js';
 import { findProject } from '../projects/repository.js';
 import {
-  type DialogueRecord,
-  type MemoryRecord,
-  type MessageRecord,
+  type ExportedDialogue,
+  type ExportedMemory,
+  type ExportedMessage,
   type Position,
   dialoguePage,
   enqueueEmbeddings,
@@ -106,7 +106,7 @@ export async function importProject(
   try {
     return await db.transaction((tx) => importLines(tx, projectId, lines));
   } catch (error) {
-    if (pgError(error)?.code === '23505') {
+    if (isUniqueViolation(error)) {
       throw new TransferError(
         `The export holds ids that already exist in project ${projectId}; nothing was imported`,
       );
@@ -118,9 +118,9 @@ export async function importProject(
 async function importLines(tx: Executor, projectId: string, lines: AsyncIterable<string>) {
   const counts: TransferCounts = { dialogues: 0, messages: 0, memories: 0 };
   const batch = {
-    dialogues: [] as DialogueRecord[],
-    messages: [] as Omit<MessageRecord, 'seq'>[],
-    memories: [] as MemoryRecord[],
+    dialogues: [] as ExportedDialogue[],
+    messages: [] as Omit<ExportedMessage, 'seq'>[],
+    memories: [] as ExportedMemory[],
   };
   const threads: { id: string; threadOf: string }[] = [];
   const jobs: Parameters<typeof enqueueEmbeddings>[2] = [];

@@ -81,7 +81,12 @@ async function countRebalancing(
   return true;
 }
 
-export function createUsageService(db: Database) {
+export interface UsageServiceDeps {
+  /** The primary: counters move inside write transactions. */
+  db: Database;
+}
+
+export function createUsageService({ db }: UsageServiceDeps) {
   function quotaExceeded(quota: number, now: Date): AppError {
     const resetsAt = nextMonthStart(now);
     const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));

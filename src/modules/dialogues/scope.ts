@@ -1,0 +1,33 @@
+import type { ProjectContext } from '../../core/context.js';
+import { dialogueNotFound } from '../../core/errors.js';
+import type { Executor } from '../../db/client.js';
+import { type DialogueRow, findDialogue, lockDialogue } from './repository.js';
+
+export type { DialogueRow };
+
+// D34, D46: the namespace rule, in one place. An operation that names a dialogue names it with
+// the namespace it lives in (none for a dialogue without one); a wrong or missing namespace, an
+// unknown id and another project's dialogue all answer DIALOGUE_NOT_FOUND alike.
+
+/** A dialogue as a request names it. */
+export interface DialogueRef {
+  id: string;
+  namespace: string | null | undefined;
+}
+
+function inScope(row: DialogueRow | undefined, ref: DialogueRef): DialogueRow {
+  if (!row || row.namespace !== (ref.namespace ?? null)) throw dialogueNotFound(ref.id);
+  return row;
+}
+
+export interface DialogueScope {
+  /** The named dialogue, read without a lock. */
+  find(db: Executor, ctx: ProjectContext, ref: DialogueRef): Promise<DialogueRow>;
+  /** The named dialogue, its row locked until the transaction ends (writers of one dialogue queue). */
+  lock(tx: Executor, ctx: ProjectContext, ref: DialogueRef): Promise<DialogueRow>;
+}
+
+export const dialogueScope: DialogueScope = {
+  find: async (db, ctx, ref) => inScope(await findDialogue(db, ctx.projectId, ref.id), ref),
+  lock: async (tx, ctx, ref) => inScope(await lockDialogue(tx, ctx.projectId, ref.id), ref),
+};
