@@ -70,7 +70,7 @@ declare module 'fastify' {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-/** Builds the whole app from what it is given; never listens (STYLE 1). */
+/** Builds the whole app from what it is given; never listens; server.ts and the tests both use it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({

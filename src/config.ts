@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseAllowListEntry } from './lib/allow-list-entry.js';
 
-// The only place that reads process.env (STYLE 8). Parsed once at start, frozen, passed in.
+// The only place that reads process.env. Parsed once at start, frozen, passed in.
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -1,4 +1,4 @@
-// One table maps every error code to its status and type (STYLE 5, D11-D13).
+// One table maps every error code to its status and type (D11-D13).
 // Code is thrown where the rule lives; the error handler renders it.
 
 export type ErrorType =

@@ -10,7 +10,7 @@ import * as schema from './schema.js';
 /** One Drizzle type for both stores, so that no code above this folder knows which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** A transaction or the database itself: repository functions accept either (STYLE 7). */
+/** A transaction or the database itself: repository functions accept either, so a service can run them in its caller's transaction. */
 export type Executor = Pick<
   Database,
   '_' | 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'

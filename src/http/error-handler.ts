@@ -4,7 +4,7 @@ import { errorBody } from '../core/error-envelope.js';
 import { AppError, type ErrorCode, isAppError } from '../core/errors.js';
 import { RequestValidationError, toAppError } from '../core/validation.js';
 
-// One handler renders every error (STYLE 5, D11-D14). No stack trace or SQL reaches a client.
+// One handler renders every error (D11-D14). No stack trace or SQL reaches a client.
 
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'REQUEST_TOO_LARGE',

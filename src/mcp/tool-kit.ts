@@ -153,7 +153,7 @@ export function writeTool<I extends z.ZodObject, O extends z.ZodObject>(spec: Wr
   return stagedWriteTool({ ...spec, run: (args, call, write) => write((tx) => spec.write(tx, args, call)) });
 }
 
-/** A write tool whose transaction comes after work that must not hold one open (STYLE 7). */
+/** A write tool whose transaction comes after work that must not hold one open (a model call, D22). */
 export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
   spec: StagedWriteToolSpec<I, O>,
 ): McpTool {

@@ -48,7 +48,7 @@ export interface TestProject {
   auth: { authorization: string };
 }
 
-/** Every test makes its own project instead of truncating tables (STYLE 10). */
+/** Every test makes its own project instead of truncating tables. */
 export async function createProject(
   app: FastifyInstance,
   settings: Record<string, unknown> = {},

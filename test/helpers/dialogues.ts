@@ -14,7 +14,7 @@ export interface ProjectApi {
   api: Api;
 }
 
-/** A fresh app and one project for a whole test file (STYLE 10); its hooks build and close them. */
+/** A fresh app and one project for a whole test file; its hooks build and close them. */
 export function useProjectApi(env: Record<string, string> = {}): ProjectApi {
   const state = {} as ProjectApi;
   beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
 import * as dialogueRepo from './repository.js';
 import type { DialogueService } from './service.js';
 
-// D21, D22: compaction and continuation. The model works outside any transaction (STYLE 7): the
+// D21, D22: compaction and continuation. The model works outside any transaction (no network call holds one open): the
 // messages are read and summarized first; then one short write transaction stores the summary,
 // but only if the dialogue's summary is still the one the new summary was built on. Otherwise the
 // round is redone on top of the newer summary, so concurrent compactions leave one consistent

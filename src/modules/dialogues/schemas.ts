@@ -4,7 +4,7 @@ import { metadataSchema, namespaceSchema, stateSchema, tagsSchema } from '../../
 import { coded } from '../../core/validation.js';
 import { messageArraySchema, messageInputSchema, messageSchema } from '../messages/schemas.js';
 
-// The zod contract of the dialogue routes (STYLE 4).
+// The zod contract of the dialogue routes (validation and the OpenAPI document).
 
 /** D16, D19: messages at creation and per update. */
 export const MAX_DIALOGUE_MESSAGES = 25;

@@ -67,7 +67,7 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
   const texts = await loadTexts(db, jobs);
   let vectorOf: Map<number, number[]>;
   try {
-    // No transaction is open during the provider call (STYLE 7).
+    // No transaction is open during the provider call (a slow provider must not hold locks or a connection).
     vectorOf = await embedJobs(embedder, texts);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -4,7 +4,7 @@ import { metadataSchema, namespaceSchema, tagsSchema } from '../../core/fields.j
 import { coded } from '../../core/validation.js';
 import type { RawJson } from '../../core/raw-json.js';
 
-// The zod contract of the message routes (STYLE 4). Content is checked here only for its shape;
+// The zod contract of the message routes (validation and the OpenAPI document). Content is checked here only for its shape;
 // emptiness and size are rules of the service (D28), which MCP shares.
 
 /** D31: a batch holds 1-100 messages. */
