@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, asc, desc, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Where a keyset page starts: the sort key of the last row of the previous page. */
@@ -13,7 +13,7 @@ export interface KeysetPosition {
  * row comparison on (created, tie-breaker), which the (…, created, tie-breaker) indexes serve.
  * Never an offset. Undefined on the first page.
  */
-export function beyondPosition(
+function beyondPosition(
   created: AnyPgColumn,
   tiebreak: AnyPgColumn,
   position: KeysetPosition | undefined,
@@ -27,4 +27,18 @@ export function beyondPosition(
   return order === 'asc'
     ? sql`(${created}, ${tiebreak}) > ${bound}`
     : sql`(${created}, ${tiebreak}) < ${bound}`;
+}
+
+/** The two halves of a keyset page on (created, tie-breaker): where it starts and its order. */
+export function keysetPage(
+  created: AnyPgColumn,
+  tiebreak: AnyPgColumn,
+  position: KeysetPosition | undefined,
+  order: 'asc' | 'desc' = 'asc',
+): { beyond: SQL | undefined; orderBy: [SQL, SQL] } {
+  const direction = order === 'asc' ? asc : desc;
+  return {
+    beyond: beyondPosition(created, tiebreak, position, order),
+    orderBy: [direction(created), direction(tiebreak)],
+  };
 }

@@ -1,6 +1,6 @@
-import { type SQL, and, arrayContains, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { type SQL, and, arrayContains, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { beyondPosition } from '../../db/keyset.js';
+import { keysetPage } from '../../db/keyset.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { dialogues } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
@@ -161,12 +161,11 @@ export async function listDialogues(
   if (filter.createdFrom) conditions.push(gte(dialogues.created, filter.createdFrom));
   if (filter.createdBefore) conditions.push(lt(dialogues.created, filter.createdBefore));
   const after = filter.after && { created: filter.after.created, tiebreak: filter.after.id };
-  conditions.push(beyondPosition(dialogues.created, dialogues.id, after, filter.order));
-  const direction = filter.order === 'asc' ? asc : desc;
+  const page = keysetPage(dialogues.created, dialogues.id, after, filter.order);
   return db
     .select(recordColumns)
     .from(dialogues)
-    .where(and(...conditions))
-    .orderBy(direction(dialogues.created), direction(dialogues.id))
+    .where(and(...conditions, page.beyond))
+    .orderBy(...page.orderBy)
     .limit(filter.limit);
 }

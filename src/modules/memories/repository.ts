@@ -1,6 +1,6 @@
-import { type SQL, and, arrayContains, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, arrayContains, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { beyondPosition } from '../../db/keyset.js';
+import { keysetPage } from '../../db/keyset.js';
 import { memories } from '../../db/schema.js';
 
 export type MemoryRow = typeof memories.$inferSelect;
@@ -93,8 +93,7 @@ export async function listMemories(
   filter: MemoryListFilter,
 ): Promise<MemoryRecordRow[]> {
   const after = filter.after && { created: filter.after.created, tiebreak: filter.after.id };
-  const position = beyondPosition(memories.created, memories.id, after, filter.order);
-  const direction = filter.order === 'asc' ? asc : desc;
+  const page = keysetPage(memories.created, memories.id, after, filter.order);
   return db
     .select(recordColumns)
     .from(memories)
@@ -104,10 +103,10 @@ export async function listMemories(
         filter.namespace === undefined ? undefined : eq(memories.namespace, filter.namespace),
         filter.label === undefined ? undefined : eq(memories.label, filter.label),
         filter.tags.length > 0 ? arrayContains(memories.tags, filter.tags) : undefined,
-        position,
+        page.beyond,
       ),
     )
-    .orderBy(direction(memories.created), direction(memories.id))
+    .orderBy(...page.orderBy)
     .limit(filter.limit);
 }
 

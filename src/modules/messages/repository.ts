@@ -1,7 +1,7 @@
-import { type SQL, and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { decodeColumns } from '../../db/decode.js';
-import { beyondPosition } from '../../db/keyset.js';
+import { keysetPage } from '../../db/keyset.js';
 import { executePrepared } from '../../db/prepared.js';
 import { dialogues, messages } from '../../db/schema.js';
 import { changeTime } from '../dialogues/repository.js';
@@ -192,16 +192,14 @@ export async function listMessages(
   dialogueId: string,
   page: MessagePage,
 ): Promise<MessageRow[]> {
-  const conditions: (SQL | undefined)[] = [inDialogue(projectId, dialogueId)];
   const after = page.after && { created: page.after.created, tiebreak: page.after.seq };
-  conditions.push(beyondPosition(messages.created, messages.seq, after, page.order));
-  const direction = page.order === 'asc' ? asc : desc;
+  const keyset = keysetPage(messages.created, messages.seq, after, page.order);
   return (
     db
       .select(recordColumns)
       .from(messages)
-      .where(and(...conditions))
-      .orderBy(direction(messages.created), direction(messages.seq))
+      .where(and(inDialogue(projectId, dialogueId), keyset.beyond))
+      .orderBy(...keyset.orderBy)
       .limit(page.limit)
       // Every page read runs one of four texts: prepared (src/db/prepared.ts says why).
       .prepare(`parley_list_messages_${page.order}_${after ? 'after' : 'first'}`)

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { beyondPosition } from '../../db/keyset.js';
+import { keysetPage } from '../../db/keyset.js';
 import { dialogues, embeddingJobs, memories, messages } from '../../db/schema.js';
 import * as dialogueRepo from '../dialogues/repository.js';
 import * as memoryRepo from '../memories/repository.js';
@@ -36,20 +36,16 @@ export async function dialoguePage(
   after: Position | undefined,
   limit: number,
 ) {
+  const page = keysetPage(
+    dialogues.created,
+    dialogues.id,
+    after && { created: after.created, tiebreak: after.id },
+  );
   return db
     .select(dialogueColumns)
     .from(dialogues)
-    .where(
-      and(
-        eq(dialogues.projectId, projectId),
-        beyondPosition(
-          dialogues.created,
-          dialogues.id,
-          after && { created: after.created, tiebreak: after.id },
-        ),
-      ),
-    )
-    .orderBy(asc(dialogues.created), asc(dialogues.id))
+    .where(and(eq(dialogues.projectId, projectId), page.beyond))
+    .orderBy(...page.orderBy)
     .limit(limit);
 }
 
@@ -61,21 +57,16 @@ export async function messagePage(
   after: { created: Date; seq: number } | undefined,
   limit: number,
 ) {
+  const page = keysetPage(
+    messages.created,
+    messages.seq,
+    after && { created: after.created, tiebreak: after.seq },
+  );
   return db
     .select(messageColumns)
     .from(messages)
-    .where(
-      and(
-        eq(messages.projectId, projectId),
-        eq(messages.dialogueId, dialogueId),
-        beyondPosition(
-          messages.created,
-          messages.seq,
-          after && { created: after.created, tiebreak: after.seq },
-        ),
-      ),
-    )
-    .orderBy(asc(messages.created), asc(messages.seq))
+    .where(and(eq(messages.projectId, projectId), eq(messages.dialogueId, dialogueId), page.beyond))
+    .orderBy(...page.orderBy)
     .limit(limit);
 }
 
@@ -85,20 +76,16 @@ export async function memoryPage(
   after: Position | undefined,
   limit: number,
 ) {
+  const page = keysetPage(
+    memories.created,
+    memories.id,
+    after && { created: after.created, tiebreak: after.id },
+  );
   return db
     .select(memoryColumns)
     .from(memories)
-    .where(
-      and(
-        eq(memories.projectId, projectId),
-        beyondPosition(
-          memories.created,
-          memories.id,
-          after && { created: after.created, tiebreak: after.id },
-        ),
-      ),
-    )
-    .orderBy(asc(memories.created), asc(memories.id))
+    .where(and(eq(memories.projectId, projectId), page.beyond))
+    .orderBy(...page.orderBy)
     .limit(limit);
 }
 
