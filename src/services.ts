@@ -1,8 +1,10 @@
 import type { DatabaseHandle } from './db/client.js';
+import { storedResponses } from './db/idempotency-store.js';
 import type { Embedder } from './embedders/embedder.js';
 import { createCompactionService } from './modules/dialogues/compaction.js';
 import { dialogueScope } from './modules/dialogues/scope.js';
 import { createDialogueService } from './modules/dialogues/service.js';
+import { createSummaryErasure } from './modules/dialogues/summary-erasure.js';
 import { createEmbeddingQueue } from './modules/embeddings/queue.js';
 import { createMemoryService } from './modules/memories/service.js';
 import { createMessageService } from './modules/messages/service.js';
@@ -30,10 +32,17 @@ export function createServices({ database, embedder, onEmbedError, summarizer }:
   const embeddingQueue = createEmbeddingQueue();
   const projects = createProjectService({ db });
   const usage = createUsageService({ db });
-  const messages = createMessageService({ readDb, dialogueScope, embeddingQueue });
-  const dialogues = createDialogueService({ readDb, messages, embeddingQueue });
+  const summaryErasure = createSummaryErasure({ embeddingQueue, storedResponses });
+  const messages = createMessageService({
+    readDb,
+    dialogueScope,
+    embeddingQueue,
+    summaryErasure,
+    storedResponses,
+  });
+  const dialogues = createDialogueService({ readDb, messages, embeddingQueue, storedResponses });
   const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue });
-  const memories = createMemoryService({ readDb, embeddingQueue });
+  const memories = createMemoryService({ readDb, embeddingQueue, storedResponses });
   const search = createSearchService({
     readDb,
     embedder,

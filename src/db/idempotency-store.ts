@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
 import { idempotencyKeys } from './schema.js';
 
@@ -8,7 +8,16 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 export interface StoredResponse {
   requestHash: string;
   statusCode: number;
+  /** Null for a tombstone: an object the response carried was deleted since (D73). */
+  responseBody: string | null;
+}
+
+export interface ResponseToStore {
+  requestHash: string;
+  statusCode: number;
   responseBody: string;
+  /** The objects whose content the response carries (src/core/object-refs.ts). */
+  objectRefs: string[];
 }
 
 const live = () => gt(idempotencyKeys.created, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`);
@@ -37,7 +46,7 @@ export async function storeResponse(
   tx: Executor,
   projectId: string,
   key: string,
-  response: StoredResponse,
+  response: ResponseToStore,
 ): Promise<boolean> {
   const rows = await tx
     .insert(idempotencyKeys)
@@ -59,3 +68,23 @@ export async function deleteExpiredResponses(db: Executor): Promise<number> {
     .returning({ key: idempotencyKeys.key });
   return rows.length;
 }
+
+/**
+ * D73: empties every stored response that carried one of `refs`, in the deleting write's own
+ * transaction. A tombstone keeps the key, the request hash and the status, so a retry of the key
+ * is answered 409 instead of running the write again; the content is gone.
+ */
+export async function eraseStoredResponses(tx: Executor, projectId: string, refs: string[]): Promise<void> {
+  if (refs.length === 0) return;
+  await tx
+    .update(idempotencyKeys)
+    .set({ responseBody: null, objectRefs: [] })
+    .where(and(eq(idempotencyKeys.projectId, projectId), arrayOverlaps(idempotencyKeys.objectRefs, refs)));
+}
+
+/** What a deleting service is handed (it empties the stored responses its deletion concerns). */
+export interface StoredResponses {
+  erase: typeof eraseStoredResponses;
+}
+
+export const storedResponses: StoredResponses = { erase: eraseStoredResponses };

@@ -87,6 +87,11 @@ export const dialogues = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
     summary: jsonb('summary').$type<DialogueSummary>(),
+    /**
+     * D73: the insertion sequence (messages.seq) of the last message the summary covers, so that
+     * deleting a message the summary drew on removes the summary in the same transaction.
+     */
+    summaryCoversSeq: bigint('summary_covers_seq', { mode: 'number' }),
     totalMessages: integer('total_messages').notNull().default(0),
     threadCount: integer('thread_count').notNull().default(0),
     lastMessageCreated: timestamp('last_message_created', { withTimezone: true, precision: 3 }),
@@ -213,10 +218,20 @@ export const idempotencyKeys = pgTable(
     /** Hash of method, route and body: the same key with another request is a conflict. */
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
-    responseBody: text('response_body').notNull(),
+    /** The response as sent; NULL once an object it carried was deleted (a tombstone, D73). */
+    responseBody: text('response_body'),
+    /**
+     * D73: the objects whose content the response carries (`dialogue:<id>`, `message:<dialogue>/<id>`,
+     * `summary:<dialogue>`, `memory:<id>`), so that a deletion can find and empty it.
+     */
+    objectRefs: text('object_refs').array().notNull().default(sql`'{}'::text[]`),
     created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.key] }), index('idempotency_keys_created_idx').on(t.created)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.created),
+    index('idempotency_keys_object_refs_idx').using('gin', t.objectRefs),
+  ],
 );
 
 /**

@@ -1,7 +1,8 @@
 import type { Database, Executor } from './client.js';
-import { findStoredResponse, storeResponse } from './idempotency-store.js';
+import { type StoredResponse, findStoredResponse, storeResponse } from './idempotency-store.js';
 import type { ProjectContext } from '../core/context.js';
 import { AppError } from '../core/errors.js';
+import { objectRefsOf } from '../core/object-refs.js';
 import { stringifyWithRawJson } from '../core/raw-json.js';
 
 // D36: every write, REST or MCP, runs through `runWrite`, so that an Idempotency-Key is honoured
@@ -29,12 +30,13 @@ export interface WriteOutcome {
   replayed: boolean;
 }
 
-function replayed(
-  stored: { requestHash: string; statusCode: number; responseBody: string },
-  hash: string,
-): WriteOutcome {
+function replayed(stored: StoredResponse, hash: string): WriteOutcome {
   if (stored.requestHash !== hash) {
     throw new AppError('RESOURCE_CONFLICT', 'This Idempotency-Key was already used with a different request');
+  }
+  if (stored.responseBody === null) {
+    // D73: the response carried content that has been deleted since; the write is not run again.
+    throw new AppError('RESOURCE_CONFLICT', 'The object this request wrote has since been deleted');
   }
   return { statusCode: stored.statusCode, body: stored.responseBody, replayed: true };
 }
@@ -56,9 +58,15 @@ export async function runWrite(
   const body = await deps.db
     .transaction(async (tx) => {
       for (const guard of deps.guards) await guard(tx, context);
-      const json = stringifyWithRawJson(await write(tx));
+      const result = await write(tx);
+      const json = stringifyWithRawJson(result);
       if (idempotency) {
-        const response = { requestHash: idempotency.requestHash, statusCode, responseBody: json };
+        const response = {
+          requestHash: idempotency.requestHash,
+          statusCode,
+          responseBody: json,
+          objectRefs: objectRefsOf(result),
+        };
         if (!(await storeResponse(tx, context.projectId, idempotency.key, response))) {
           // A concurrent request with the same key committed first: undo ours, answer with theirs.
           lostRace = true;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
 
@@ -15,20 +15,6 @@ export interface MessageText {
   name: string | null;
   /** The plain text drawn from the content when it was stored. */
   text: string;
-}
-
-/** The insertion sequence of a message, when it still exists. */
-export async function messageSeq(
-  db: Executor,
-  projectId: string,
-  dialogueId: string,
-  messageId: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ seq: messages.seq })
-    .from(messages)
-    .where(and(inDialogue(projectId, dialogueId), eq(messages.id, messageId)));
-  return row?.seq;
 }
 
 /** The messages stored after `afterSeq`, in dialogue order (D29): only the text a summary needs. */
@@ -63,4 +49,19 @@ export async function hasMessagesAfter(
     .where(and(inDialogue(projectId, dialogueId), gt(messages.seq, afterSeq)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** How many of the given insertion sequences still name a message of the dialogue. */
+export async function countMessagesBySeq(
+  db: Executor,
+  projectId: string,
+  dialogueId: string,
+  seqs: number[],
+): Promise<number> {
+  if (seqs.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(inDialogue(projectId, dialogueId), inArray(messages.seq, seqs)));
+  return Number(row?.count ?? 0);
 }

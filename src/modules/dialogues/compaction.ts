@@ -46,6 +46,11 @@ interface Prepared {
   summary: DialogueSummary | null;
   /** Insertion sequence of the last message the resulting summary covers (0: none). */
   coveredSeq: number;
+  /**
+   * Insertion sequences of the messages read for the new summary. D73: a summary may not be
+   * stored if one of them was deleted meanwhile (its words would outlive it).
+   */
+  drawnOn: number[];
 }
 
 const sameSummary = (a: DialogueSummary | null, b: DialogueSummary | null): boolean =>
@@ -69,20 +74,22 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
     const previous = row.summary;
     let basis: DialogueSummary | null;
     let upTo: number;
+    let drawnBefore: number[] = [];
     if (carried?.summary && sameSummary(previous, carried.previous)) {
       basis = carried.summary;
       upTo = carried.coveredSeq;
+      drawnBefore = carried.drawnOn;
     } else {
       // Incremental: the stored summary and the messages stored after the last one it covers.
-      // When that message was deleted, its place is lost and the whole dialogue is read again.
-      const seq = previous?.upToMessageId
-        ? await repo.messageSeq(db, ctx.projectId, id, previous.upToMessageId)
-        : undefined;
-      basis = seq === undefined ? null : previous;
+      // A summary of unknown reach (made before coverage was recorded) is made again from all.
+      const seq = previous ? row.summaryCoversSeq : null;
+      basis = seq === null ? null : previous;
       upTo = seq ?? 0;
     }
     const fresh = await repo.messagesAfter(db, ctx.projectId, id, upTo);
-    if (fresh.length === 0) return { previous, summary: basis === previous ? null : basis, coveredSeq: upTo };
+    if (fresh.length === 0) {
+      return { previous, summary: basis === previous ? null : basis, coveredSeq: upTo, drawnOn: drawnBefore };
+    }
 
     const text = await summarizer.summarize({
       previous: basis?.text ?? null,
@@ -101,6 +108,7 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
         created: new Date().toISOString(),
       },
       coveredSeq: last.seq,
+      drawnOn: [...drawnBefore, ...fresh.map((message) => message.seq)],
     };
   }
 
@@ -124,8 +132,15 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
     }
     const { summary } = prepared;
     if (summary === null) return row;
+    // Deletions lock the dialogue row too: under this lock, the messages read are all there or not.
+    if (
+      (await repo.countMessagesBySeq(tx, ctx.projectId, id, prepared.drawnOn)) !== prepared.drawnOn.length
+    ) {
+      throw new StaleSummary();
+    }
     const updated = await dialogueRepo.updateDialogue(tx, ctx.projectId, id, {
       summary,
+      summaryCoversSeq: prepared.coveredSeq,
       // D41: the summary is part of the dialogue's searchable text...
       searchText: dialogueSearchText({ label: row.label, tags: row.tags, summary }),
     });

@@ -19,6 +19,7 @@ export const recordColumns = {
   metadata: dialogues.metadata,
   state: dialogues.state,
   summary: dialogues.summary,
+  summaryCoversSeq: dialogues.summaryCoversSeq,
   totalMessages: dialogues.totalMessages,
   threadCount: dialogues.threadCount,
   lastMessageCreated: dialogues.lastMessageCreated,

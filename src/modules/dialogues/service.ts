@@ -2,7 +2,9 @@ import type { ProjectContext } from '../../core/context.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, dialogueNotFound } from '../../core/errors.js';
 import { MAX_STATE_BYTES, jsonBytes } from '../../core/fields.js';
+import { dialogueRef } from '../../core/object-refs.js';
 import type { Database, Executor } from '../../db/client.js';
+import type { StoredResponses } from '../../db/idempotency-store.js';
 import { newId } from '../../lib/ids.js';
 import { mergeObjectPatch } from '../../lib/merge-patch.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
@@ -48,6 +50,7 @@ export interface DialogueServiceDeps {
   readDb: Database;
   messages: Pick<MessageService, 'append' | 'edge'>;
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue' | 'forgetDialogue'>;
+  storedResponses: Pick<StoredResponses, 'erase'>;
 }
 
 /** D26: keyset position (created, id). */
@@ -71,7 +74,12 @@ function mergeState(
   return merged;
 }
 
-export function createDialogueService({ readDb, messages, embeddingQueue }: DialogueServiceDeps) {
+export function createDialogueService({
+  readDb,
+  messages,
+  embeddingQueue,
+  storedResponses,
+}: DialogueServiceDeps) {
   async function locked(tx: Executor, ctx: ProjectContext, id: string): Promise<repo.DialogueRow> {
     const row = await repo.lockDialogue(tx, ctx.projectId, id);
     if (!row) throw dialogueNotFound(id);
@@ -246,6 +254,8 @@ export function createDialogueService({ readDb, messages, embeddingQueue }: Dial
       if (!(await repo.deleteDialogue(tx, ctx.projectId, id))) throw dialogueNotFound(id);
       // D23: vectors went with the rows; pending jobs of the dialogue and its messages go too.
       await embeddingQueue.forgetDialogue(tx, ctx.projectId, id);
+      // D73: stored responses that carried the dialogue or any of its messages become tombstones.
+      await storedResponses.erase(tx, ctx.projectId, [dialogueRef(id)]);
       return { success: true, id };
     },
   };

@@ -1,7 +1,9 @@
 import type { ProjectContext } from '../../core/context.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, memoryNotFound } from '../../core/errors.js';
+import { memoryRef } from '../../core/object-refs.js';
 import type { Database, Executor } from '../../db/client.js';
+import type { StoredResponses } from '../../db/idempotency-store.js';
 import { newId } from '../../lib/ids.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
 import * as repo from './repository.js';
@@ -13,6 +15,7 @@ export interface MemoryServiceDeps {
   /** Where reads go: the replica when READ_DATABASE_URL is set. */
   readDb: Database;
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue' | 'forget'>;
+  storedResponses: Pick<StoredResponses, 'erase'>;
 }
 
 /** Keyset position (created, id). */
@@ -33,7 +36,7 @@ export const toMemoryView = (row: repo.MemoryRecordRow): MemoryView => ({
   modified: row.modified.toISOString(),
 });
 
-export function createMemoryService({ readDb, embeddingQueue }: MemoryServiceDeps) {
+export function createMemoryService({ readDb, embeddingQueue, storedResponses }: MemoryServiceDeps) {
   return {
     /** D37. The embedding job is enqueued in the same transaction (D40). */
     async create(tx: Executor, { projectId }: ProjectContext, input: CreateMemoryInput): Promise<MemoryView> {
@@ -82,6 +85,8 @@ export function createMemoryService({ readDb, embeddingQueue }: MemoryServiceDep
     async remove(tx: Executor, { projectId }: ProjectContext, id: string, namespace?: string) {
       if (!(await repo.deleteMemory(tx, projectId, id, namespace))) throw memoryNotFound(id);
       await embeddingQueue.forget(tx, { projectId, objectType: 'memory', objectId: id });
+      // D73: stored responses that carried the memory become tombstones.
+      await storedResponses.erase(tx, projectId, [memoryRef(id)]);
       return { success: true, id };
     },
 

@@ -170,12 +170,18 @@ export async function updateMessageTags(
   return row;
 }
 
-export async function deleteMessage(tx: Executor, projectId: string, dialogueId: string, id: string) {
-  const rows = await tx
+/** Deletes a message; its insertion sequence, or undefined when there was no such message. */
+export async function deleteMessage(
+  tx: Executor,
+  projectId: string,
+  dialogueId: string,
+  id: string,
+): Promise<number | undefined> {
+  const [row] = await tx
     .delete(messages)
     .where(byId(projectId, dialogueId, id))
-    .returning({ id: messages.id });
-  return rows.length === 1;
+    .returning({ seq: messages.seq });
+  return row?.seq;
 }
 
 export interface MessagePage {

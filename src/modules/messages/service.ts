@@ -1,8 +1,11 @@
 import type { ProjectContext } from '../../core/context.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, messageNotFound } from '../../core/errors.js';
+import { messageRef } from '../../core/object-refs.js';
 import type { Database, Executor } from '../../db/client.js';
+import type { StoredResponses } from '../../db/idempotency-store.js';
 import type { DialogueRef, DialogueScope } from '../dialogues/scope.js';
+import type { SummaryErasure } from '../dialogues/summary-erasure.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
 import { appendMessages, assertMessageCount, refuseIfImmutable } from './append.js';
 import { type FieldedInput, type MessageInput, toMessageRecord } from './records.js';
@@ -16,6 +19,9 @@ export interface MessageServiceDeps {
   readDb: Database;
   dialogueScope: DialogueScope;
   embeddingQueue: Pick<EmbeddingQueue, 'forget'>;
+  /** D73: what a deletion erases beyond the row. */
+  summaryErasure: SummaryErasure;
+  storedResponses: Pick<StoredResponses, 'erase'>;
 }
 
 export interface MessageLocator {
@@ -43,7 +49,13 @@ const refOf = (input: { dialogueId: string; namespace?: string | null }): Dialog
   namespace: input.namespace,
 });
 
-export function createMessageService({ readDb, dialogueScope, embeddingQueue }: MessageServiceDeps) {
+export function createMessageService({
+  readDb,
+  dialogueScope,
+  embeddingQueue,
+  summaryErasure,
+  storedResponses,
+}: MessageServiceDeps) {
   /** D25 for additions: refused in an immutable project, after the dialogue's own 404 (D34). */
   async function refuseIfImmutableDialogue(tx: Executor, ctx: ProjectContext, dialogue: DialogueRef) {
     if (!ctx.settings.immutableDialogues) return;
@@ -159,9 +171,8 @@ export function createMessageService({ readDb, dialogueScope, embeddingQueue }: 
     ): Promise<{ success: true; id: string; dialogueId: string }> {
       const dialogue = await dialogueScope.lock(tx, ctx, refOf(locator));
       refuseIfImmutable(ctx);
-      if (!(await repo.deleteMessage(tx, ctx.projectId, dialogue.id, locator.messageId))) {
-        throw messageNotFound(locator.messageId, locator.dialogueId);
-      }
+      const seq = await repo.deleteMessage(tx, ctx.projectId, dialogue.id, locator.messageId);
+      if (seq === undefined) throw messageNotFound(locator.messageId, locator.dialogueId);
       // D23: the vector went with the row; a job still pending goes too.
       await embeddingQueue.forget(tx, {
         projectId: ctx.projectId,
@@ -171,6 +182,9 @@ export function createMessageService({ readDb, dialogueScope, embeddingQueue }: 
       });
       // D35: the count and the latest `created` move in the deletion's own transaction.
       await repo.countDeletedMessages(tx, ctx.projectId, dialogue.id, 1);
+      // D73: no copy of the content survives the deletion's commit.
+      await summaryErasure.forgetIfDrawnOn(tx, ctx, dialogue, seq);
+      await storedResponses.erase(tx, ctx.projectId, [messageRef(dialogue.id, locator.messageId)]);
       return { success: true, id: locator.messageId, dialogueId: dialogue.id };
     },
 

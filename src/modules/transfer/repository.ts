@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { keysetPage } from '../../db/keyset.js';
 import { dialogues, embeddingJobs, memories, messages } from '../../db/schema.js';
@@ -15,7 +15,12 @@ export type MemoryRow = typeof memories.$inferSelect;
 
 // The columns copied: a record's columns (the project is the one imported into) plus the search
 // text, never generated columns or embeddings (remade by the queue).
-const { projectId: _dialogueProject, ...dialogueRecordColumns } = dialogueRepo.recordColumns;
+// A summary's coverage is an insertion sequence of this database: it is found again after import.
+const {
+  projectId: _dialogueProject,
+  summaryCoversSeq: _coverage,
+  ...dialogueRecordColumns
+} = dialogueRepo.recordColumns;
 const dialogueColumns = { ...dialogueRecordColumns, searchText: dialogues.searchText };
 export type ExportedDialogue = { [K in keyof typeof dialogueColumns]: DialogueRow[K] };
 
@@ -87,6 +92,18 @@ export async function memoryPage(
     .where(and(eq(memories.projectId, projectId), page.beyond))
     .orderBy(...page.orderBy)
     .limit(limit);
+}
+
+/**
+ * D73: the imported summaries' coverage, as insertion sequences of this database: up to the
+ * message each summary's `upToMessageId` names (none found: the summary counts as covering all).
+ */
+export async function linkSummaryCoverage(tx: Executor, projectId: string) {
+  await tx.execute(sql`
+    UPDATE dialogues AS d SET summary_covers_seq = m.seq
+    FROM messages AS m
+    WHERE d.project_id = ${projectId} AND d.summary IS NOT NULL AND d.summary_covers_seq IS NULL
+      AND m.project_id = d.project_id AND m.dialogue_id = d.id AND m.id = d.summary->>'upToMessageId'`);
 }
 
 /** Threads are inserted without their parent link first, then linked (a thread may sort first). */

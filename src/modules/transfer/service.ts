@@ -11,6 +11,7 @@ import {
   insertDialogues,
   insertMemories,
   insertMessages,
+  linkSummaryCoverage,
   linkThread,
   memoryPage,
   messagePage,
@@ -186,6 +187,7 @@ async function importLines(tx: Executor, projectId: string, lines: AsyncIterable
     throw new TransferError('the file ends without its end line: it is truncated; nothing was imported');
   await flush();
   for (const thread of threads) await linkThread(tx, projectId, thread.id, thread.threadOf);
+  await linkSummaryCoverage(tx, projectId);
   if (JSON.stringify(expected) !== JSON.stringify(counts)) {
     throw new TransferError(
       `the end line announces ${JSON.stringify(expected)} but the file holds ${JSON.stringify(counts)}`,
