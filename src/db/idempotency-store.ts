@@ -3,7 +3,7 @@ import type { Executor } from './client.js';
 import { idempotencyKeys } from './schema.js';
 
 /** D36: a stored response lives for 24 hours. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 
 export interface StoredResponse {
   requestHash: string;
@@ -50,12 +50,4 @@ export async function storeResponse(
     })
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;
-}
-
-export async function deleteExpiredResponses(db: Executor): Promise<number> {
-  const rows = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.created, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`))
-    .returning({ key: idempotencyKeys.key });
-  return rows.length;
 }

@@ -130,15 +130,3 @@ export async function findCandidates(db: Executor, query: CandidateQuery): Promi
     lexemeCount: Number(row.lexemeCount),
   }));
 }
-
-/** The namespace of a dialogue of this project, or undefined when it does not exist. */
-export async function findDialogueNamespace(
-  db: Executor,
-  projectId: string,
-  dialogueId: string,
-): Promise<{ namespace: string | null } | undefined> {
-  const result = await db.execute(
-    sql`SELECT namespace FROM dialogues WHERE project_id = ${projectId} AND id = ${dialogueId}`,
-  );
-  return rowsOf<{ namespace: string | null }>(result)[0];
-}

@@ -1,19 +1,13 @@
 import type { Database } from '../../db/client.js';
 import type { ProjectContext } from '../../core/context.js';
 import type { Embedder } from '../../embedders/embedder.js';
-import {
-  type CandidateRow,
-  type SearchFilters,
-  type SearchTable,
-  findCandidates,
-  findDialogueNamespace,
-} from './repository.js';
+import { type CandidateRow, type SearchFilters, type SearchTable, findCandidates } from './repository.js';
 import type { DialogueScope } from '../dialogues/scope.js';
 import type { SearchInput, SearchMode, SearchObject, SearchResult } from './schemas.js';
 import { type Fusion, type Strategy, relevance } from './scoring.js';
 
 /** A found item's address: message ids are unique within their dialogue (D27). */
-export interface ItemKey {
+interface ItemKey {
   dialogueId: string;
   id: string;
 }
