@@ -77,7 +77,7 @@ module.exports = {
       comment: 'Embedders and summarizers may name db types, but never run database code themselves.',
       severity: 'error',
       from: { path: `${EMBEDDERS}|${SUMMARIES}` },
-      to: { path: DB, dependencyTypesNot: ['type-only'] },
+      to: { path: DB, dependencyTypesNot: ['type-only', 'pre-compilation-only'] },
     },
     layer(
       'observability-only-adapters',
@@ -146,7 +146,9 @@ module.exports = {
         'routes.ts (REST) nor internals such as append.ts or scope.ts.',
       severity: 'error',
       from: { path: MCP },
-      to: { path: MODULES, pathNot: [MODULE_SERVICE_FILES, REPOSITORIES] },
+      // Repositories and routes.ts have their own rules (mcp-not-to-repositories,
+      // routes-only-from-app), so that one import is reported once.
+      to: { path: MODULES, pathNot: [MODULE_SERVICE_FILES, REPOSITORIES, ROUTES] },
     },
     {
       name: 'mcp-db-types-and-unit-of-work-only',
@@ -162,7 +164,7 @@ module.exports = {
       comment: 'MCP may name the types of src/db/client.ts, never open or query a database itself.',
       severity: 'error',
       from: { path: MCP },
-      to: { path: '^src/db/client\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/db/client\\.ts$', dependencyTypesNot: ['type-only', 'pre-compilation-only'] },
     },
 
     // ---- composition ---------------------------------------------------------------------------
@@ -237,29 +239,31 @@ module.exports = {
         '`npm ci --omit=dev`): a package src/ loads belongs in "dependencies".',
       severity: 'error',
       from: { path: SRC },
-      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only', 'pre-compilation-only'] },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     // Resolve `./x.js` specifiers to `./x.ts` the way tsc does (module NodeNext).
     tsConfig: { fileName: 'tsconfig.json' },
-    // true: type-only imports (`import type`, `import { type X }`) are dependencies too, with the
-    // dependency type 'type-only'. A type import is coupling all the same (mcp naming a type that
-    // composition defines ties mcp to composition), so the layer rules see them; only the rules
-    // that are about running code (providers-db-types-only, mcp-db-client-types-only,
-    // not-to-dev-dep) exempt them with `dependencyTypesNot: ['type-only']`. no-circular counts
-    // them as well: today src/ has no cycle even with types (dialogues and messages import each
-    // other's files but not in a loop: dialogues/service -> messages/{service,append} ->
-    // dialogues/{scope,records}), so no exemption is needed, and a type cycle between two
-    // modules is a design smell worth a look even if it vanishes at run time. 'specify' would
-    // only add a preCompilationOnly flag that no rule here uses.
-    tsPreCompilationDeps: true,
+    // Type imports count. With false, dependency-cruiser would see only what survives compilation
+    // to JavaScript, and a type import is coupling all the same: mcp naming a type that
+    // services.ts defines ties mcp to composition. 'specify' (rather than true) also marks an
+    // import whose names are all used as types only, `import { Executor }` as much as
+    // `import type { Executor }`, so the rules about running code (providers-db-types-only,
+    // mcp-db-client-types-only, not-to-dev-dep) can let both through with
+    // `dependencyTypesNot: ['type-only', 'pre-compilation-only']`. (`import { type X }` is not
+    // marked: write `import type` there.) Every other rule, no-circular included, judges type
+    // imports like any other: src/ has no cycle even counting them (dialogues and messages import
+    // each other's files, but not in a loop: dialogues/service -> messages/{service,append} ->
+    // dialogues/{scope,records}), and a type cycle between two modules is a design knot worth
+    // untying even though it vanishes at run time.
+    tsPreCompilationDeps: 'specify',
     // Resolve package subpaths through their package.json "exports" (e.g.
-    // @modelcontextprotocol/sdk/types.js), with the conditions Node uses for an ES module.
+    // @modelcontextprotocol/sdk/types.js), with the conditions Node uses.
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      conditionNames: ['import', 'require', 'node', 'default'],
     },
   },
 };
