@@ -46,7 +46,7 @@ export interface AppDeps {
   summarizer?: Summarizer;
 }
 
-export interface Lifecycle {
+interface Lifecycle {
   /** Set at SIGTERM: /readyz answers 503 from then on. */
   shuttingDown: boolean;
   /** Set when the listener closes: requests still arriving on open connections get 503. */

@@ -15,7 +15,7 @@ const trustProxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 const visibleAscii = /^[\x21-\x7e]+$/;
 
-export const configSchema = z
+const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),

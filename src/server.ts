@@ -6,6 +6,7 @@ import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { isTransientConnectionError } from './db/errors.js';
 import { runMigrations } from './db/migrate.js';
+import type { ProjectService } from './modules/projects/service.js';
 import { createLogger } from './observability/logger.js';
 import { retryWithBackoff } from './lib/retry.js';
 
@@ -101,10 +102,7 @@ function gracefulShutdown(app: FastifyInstance, database: DatabaseHandle, config
   };
 }
 
-async function announceBootstrapKey(
-  projects: import('./modules/projects/service.js').ProjectService,
-  config: Config,
-): Promise<void> {
+async function announceBootstrapKey(projects: ProjectService, config: Config): Promise<void> {
   const { projectId, generatedKey } = await projects.ensureDefaultProject(config.BOOTSTRAP_API_KEY);
   if (generatedKey) {
     // D9: printed once, on the first start; only its hash is kept.

@@ -15,7 +15,7 @@ const partIsValid: Record<KeyPart, (value: unknown) => boolean> = {
 };
 
 /** The error for a cursor this list did not make (also for a well-formed one whose key is off). */
-export function invalidCursor(): AppError {
+function invalidCursor(): AppError {
   return new AppError('INVALID_PARAMETER', 'next: not a cursor returned by this list', [
     { field: 'next', code: 'INVALID_PARAMETER', message: 'not a cursor returned by this list' },
   ]);

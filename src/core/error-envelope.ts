@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { type ErrorCode, type ErrorDetail, errorCodes } from './errors.js';
 
-export const errorDetailSchema = z.object({
+const errorDetailSchema = z.object({
   field: z.string(),
   code: z.string(),
   message: z.string(),
 });
 
 /** The error envelope of D11, as documented in OpenAPI. */
-export const errorEnvelopeSchema = z
+const errorEnvelopeSchema = z
   .object({
     error: z.object({
       code: z.string().meta({ example: 'DIALOGUE_NOT_FOUND' }),

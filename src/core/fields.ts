@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Field formats shared by dialogues, messages and memories (D17): every string and list bounded.
 
-export const MAX_METADATA_BYTES = 16 * 1024;
+const MAX_METADATA_BYTES = 16 * 1024;
 export const MAX_STATE_BYTES = 256 * 1024;
 
 export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
@@ -15,7 +15,7 @@ export const tagsSchema = z
   .describe('At most 50 tags of 1-64 characters');
 
 /** A JSON object whose serialized form is at most `maxBytes` bytes. */
-export function jsonObjectSchema(maxBytes: number) {
+function jsonObjectSchema(maxBytes: number) {
   return z
     .record(z.string(), z.unknown())
     .refine((value) => jsonBytes(value) <= maxBytes, `must be at most ${maxBytes / 1024} KiB as JSON`);

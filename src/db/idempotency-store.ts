@@ -3,7 +3,7 @@ import type { Executor } from './client.js';
 import { idempotencyKeys } from './schema.js';
 
 /** D36: a stored response lives for 24 hours. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 
 export interface StoredResponse {
   requestHash: string;
@@ -60,21 +60,12 @@ export async function storeResponse(
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;
 }
-
-export async function deleteExpiredResponses(db: Executor): Promise<number> {
-  const rows = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.created, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`))
-    .returning({ key: idempotencyKeys.key });
-  return rows.length;
-}
-
 /**
  * D73: empties every stored response that carried one of `refs`, in the deleting write's own
  * transaction. A tombstone keeps the key, the request hash and the status, so a retry of the key
  * is answered 409 instead of running the write again; the content is gone.
  */
-export async function eraseStoredResponses(tx: Executor, projectId: string, refs: string[]): Promise<void> {
+async function eraseStoredResponses(tx: Executor, projectId: string, refs: string[]): Promise<void> {
   if (refs.length === 0) return;
   await tx
     .update(idempotencyKeys)

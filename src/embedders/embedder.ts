@@ -11,7 +11,7 @@ export interface Embedder {
 }
 
 /** Characters of a text that reach a model; longer texts are cut (chat turns rarely get there). */
-export const MAX_EMBED_CHARS = 8_000;
+const MAX_EMBED_CHARS = 8_000;
 
 export function prepareText(text: string): string {
   const trimmed = text.replace(/\s+/g, ' ').trim();

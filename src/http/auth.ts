@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ProjectSettings } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 
-export interface AuthContext {
+interface AuthContext {
   projectId: string;
   keyId: string;
   /** The raw bearer key: used only to derive per-key identities (hashed) such as rate-limit buckets. */

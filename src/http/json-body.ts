@@ -13,10 +13,10 @@ declare module 'fastify' {
 }
 
 /** Deeper nesting than this is refused: it serves no conversation and strains every parser. */
-export const MAX_JSON_DEPTH = 128;
+const MAX_JSON_DEPTH = 128;
 
 /** Deepest nesting of arrays and objects in a JSON text, skipping strings. */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0;
   let max = 0;
   let inString = false;

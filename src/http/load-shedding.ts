@@ -11,7 +11,7 @@ import { AppError } from '../core/errors.js';
 const NEVER_SHED = new Set(['/healthz', '/metrics']);
 
 /** Default heap ceiling: 90% of V8's limit, where garbage collection starts to eat the process. */
-export const defaultMaxHeapUsedBytes = (): number => Math.floor(getHeapStatistics().heap_size_limit * 0.9);
+const defaultMaxHeapUsedBytes = (): number => Math.floor(getHeapStatistics().heap_size_limit * 0.9);
 
 /**
  * Default event-loop delay ceiling: 1 s on PostgreSQL. On the embedded database every query runs
@@ -19,7 +19,7 @@ export const defaultMaxHeapUsedBytes = (): number => Math.floor(getHeapStatistic
  * database's work, not overload: a few concurrent 1 MiB messages hold the loop for seconds while
  * every request is still answered. There the check is off unless configured.
  */
-export const defaultMaxEventLoopDelayMs = (databaseKind: 'postgres' | 'pglite'): number =>
+const defaultMaxEventLoopDelayMs = (databaseKind: 'postgres' | 'pglite'): number =>
   databaseKind === 'postgres' ? 1000 : 0;
 
 export async function registerLoadShedding(app: FastifyInstance, config: Config): Promise<void> {

@@ -5,7 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 
 // D2: the OpenAPI 3.0.3 document is generated from the routes' zod schemas, never written by hand.
 
-export const OPENAPI_PATH = '/.well-known/openapi.json';
+const OPENAPI_PATH = '/.well-known/openapi.json';
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(fastifySwagger, {

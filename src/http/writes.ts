@@ -11,7 +11,7 @@ import { type Idempotency, runWrite } from '../db/unit-of-work.js';
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** The Idempotency-Key of a REST request, validated (1-255 characters, D36). */
-export function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
+function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
   const key = request.headers[IDEMPOTENCY_HEADER];
   if (key === undefined) return undefined;
   if (typeof key !== 'string' || key.length < 1 || key.length > 255) {

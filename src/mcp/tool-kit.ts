@@ -17,7 +17,11 @@ import { stringifyWithRawJson } from '../core/raw-json.js';
 import { RequestValidationError, toAppError } from '../core/validation.js';
 import type { ProjectContext } from '../core/context.js';
 import { type WriteOutcome, runWrite } from '../db/unit-of-work.js';
-import type { Services } from '../services.js';
+import type { CompactionService } from '../modules/dialogues/compaction.js';
+import type { DialogueService } from '../modules/dialogues/service.js';
+import type { MemoryService } from '../modules/memories/service.js';
+import type { MessageService } from '../modules/messages/service.js';
+import type { SearchService } from '../modules/search/service.js';
 
 // The layer between MCP and the services (D42): every tool is a zod contract in and out, one
 // service call, and a readable rendering. Arguments are validated here rather than by the SDK so
@@ -26,11 +30,23 @@ import type { Services } from '../services.js';
 
 type BodyPath = (string | number)[];
 
+/**
+ * The services the tools call, named by their modules' types rather than by `Services` from
+ * services.ts: MCP sits below composition (docs/architecture.md), which hands it these.
+ */
+interface McpServices {
+  dialogues: DialogueService;
+  compaction: CompactionService;
+  messages: MessageService;
+  memories: MemoryService;
+  search: SearchService;
+}
+
 /** What a tool gets besides its arguments: the caller's project and the HTTP request. */
-export interface ToolCall {
+interface ToolCall {
   request: FastifyRequest;
   ctx: ProjectContext;
-  services: Services;
+  services: McpServices;
   /**
    * Where an argument sits in the HTTP body of this JSON-RPC request, for `rawJsonAt` and
    * `messageInputAt`: message content is stored as the exact text the client sent (D28), over
@@ -64,7 +80,7 @@ export interface WriteToolSpec<I extends z.ZodObject, O extends z.ZodObject> ext
 }
 
 /** Runs a transaction function as this call's write (guards in the same transaction, D44). */
-export type ToolWrite = (fn: (tx: Executor) => Promise<unknown>) => Promise<WriteOutcome>;
+type ToolWrite = (fn: (tx: Executor) => Promise<unknown>) => Promise<WriteOutcome>;
 
 export interface StagedWriteToolSpec<I extends z.ZodObject, O extends z.ZodObject> extends ToolSpec<I, O> {
   /**

@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
  * content, should one ever be logged as an object. Error details from Postgres can quote a whole
  * failing row ("Failing row contains (...)"), so they go too.
  */
-export const redactPaths = [
+const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["idempotency-key"]',

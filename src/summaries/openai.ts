@@ -44,7 +44,7 @@ export function systemPrompt(maxSummaryTokens: number): string {
   ].join('\n');
 }
 
-export function userPrompt(summarySoFar: string | null, lines: readonly string[]): string {
+function userPrompt(summarySoFar: string | null, lines: readonly string[]): string {
   return [
     '<summary_so_far>',
     summarySoFar ?? '(none yet: the conversation starts here)',

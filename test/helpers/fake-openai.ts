@@ -6,7 +6,7 @@ import { countTokens } from '../../src/summaries/tokens.js';
 // it the way the real API does (path, key, model, messages) and answers in the API's format. Its
 // "model" writes a short deterministic summary: the summary so far plus one line per call.
 
-export interface ChatRequest {
+interface ChatRequest {
   headers: Record<string, string | string[] | undefined>;
   body: {
     model: string;
@@ -17,7 +17,7 @@ export interface ChatRequest {
 }
 
 /** What the server does with the next request: answer normally, fail, or never answer. */
-export type FakeBehaviour =
+type FakeBehaviour =
   /** `before` runs before the answer is sent: a test can change the world while the model "thinks". */
   | { kind: 'summarize'; before?: () => Promise<unknown> }
   | { kind: 'fail'; status: number; message?: string }

@@ -187,7 +187,7 @@ const hostileText: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Body strings: hostile text, and now and then the content marker (content travels in bodies only). */
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 9, arbitrary: hostileText },
   { weight: 1, arbitrary: fc.constant(`${CONTENT_MARKER} said hello`) },
 );
@@ -299,12 +299,12 @@ const rawBody = fc.oneof(
     ),
 );
 
-export interface HostileRequest {
+interface HostileRequest {
   route: RouteShape;
   inject: InjectOptions;
 }
 
-export interface Credentials {
+interface Credentials {
   apiKey: string;
   adminToken: string;
   /** Ids seen in successful responses (ours excluded): path params often name a real resource. */
@@ -382,7 +382,7 @@ const contentTypes = fc.oneof(
 );
 
 /** A request for one route with hostile parts; valid enough often enough to reach the handlers. */
-export function hostileRequest(routes: RouteShape[], credentials: Credentials): fc.Arbitrary<HostileRequest> {
+function hostileRequest(routes: RouteShape[], credentials: Credentials): fc.Arbitrary<HostileRequest> {
   const ids = fc.constant(null).chain(() => {
     const known = credentials.ids();
     return known.length > 0 ? fc.oneof(fc.constantFrom(...known), hostileText) : hostileText;
@@ -468,7 +468,7 @@ function isJsonRpcError(body: unknown): boolean {
 }
 
 /** The oracle: no 5xx; every 4xx is the D11 envelope with a spec code and no internals. */
-export function checkResponse(request: HostileRequest, response: LightMyRequestResponse): void {
+function checkResponse(request: HostileRequest, response: LightMyRequestResponse): void {
   const where = `${request.inject.method} ${String(request.inject.url).slice(0, 200)}`;
   if (response.statusCode >= 500) {
     throw new Error(`${where}: ${response.statusCode} ${response.body.slice(0, 500)}`);
@@ -503,7 +503,7 @@ export function checkResponse(request: HostileRequest, response: LightMyRequestR
 }
 
 /** Collects `id` fields of a successful JSON response into `ids`, except `excluded` ones. */
-export function collectIds(response: LightMyRequestResponse, ids: Set<string>, excluded: Set<string>): void {
+function collectIds(response: LightMyRequestResponse, ids: Set<string>, excluded: Set<string>): void {
   if (response.statusCode >= 300 || !String(response.headers['content-type'] ?? '').includes('json')) return;
   const visit = (value: unknown, depth: number): void => {
     if (depth > 6 || value === null || typeof value !== 'object') return;

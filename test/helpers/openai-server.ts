@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 // (`{object: 'list', data: [{object: 'embedding', index, embedding}], model, usage}`), records
 // every request, and fails on demand with the statuses a provider sends (429 with Retry-After, 5xx).
 
-export interface RecordedRequest {
+interface RecordedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: { model: string; input: string[]; encoding_format?: string; dimensions?: number };
@@ -24,7 +24,7 @@ export interface FakeOpenAi {
  * A deterministic vector per text: words hashed into buckets, so texts sharing words are close.
  * Enough to test the plumbing; meaning is the local model's job.
  */
-export function hashedVector(text: string, dimensions: number): number[] {
+function hashedVector(text: string, dimensions: number): number[] {
   const vector: number[] = Array.from({ length: dimensions }, () => 0);
   for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
     const bucket = createHash('sha256').update(word).digest().readUInt32BE(0) % dimensions;

@@ -9,7 +9,7 @@ import { createServerDatabase, testServerUrl } from './database.js';
 
 // Child processes for tests: the real server and CLI, run through tsx like `npm start`.
 
-export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** What `node --import tsx` loads (tsx's main export is its loader). */
 const tsxLoader = pathToFileURL(
   join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs'),
@@ -32,7 +32,7 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
  * One process, as the image runs it (`node --import tsx`): the tsx CLI would run the program in a
  * child of its own, and a SIGKILL sent to the CLI's pid would leave that child running.
  */
-export function spawnTs(args: string[], env: Record<string, string> = {}): ChildProcess {
+function spawnTs(args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', tsxLoader, ...args], {
     cwd: projectRoot,
     env: childEnv(env),

@@ -5,7 +5,7 @@ import type { DialogueRow } from './repository.js';
 
 // The API's dialogue record (D15): every field present, null when unset.
 
-export type DialogueStatus = DialogueRow['status'];
+type DialogueStatus = DialogueRow['status'];
 
 export interface DialogueRecord {
   id: string;

@@ -9,7 +9,7 @@ import { messageArraySchema, messageInputSchema, messageSchema } from '../messag
 /** D16, D19: messages at creation and per update. */
 export const MAX_DIALOGUE_MESSAGES = 25;
 
-export const labelSchema = z.string().max(128).describe('At most 128 characters');
+const labelSchema = z.string().max(128).describe('At most 128 characters');
 
 const statusSchema = z.enum(['active', 'ended', 'canceled', 'expired', 'deleted']);
 
@@ -71,7 +71,7 @@ export const stateBody = stateSchema.meta({
   example: { step: 'checkout', cart: { items: 2 }, draft: null },
 });
 
-export const dialogueSummarySchema = z
+const dialogueSummarySchema = z
   .object({
     text: z.string(),
     model: z.string(),

@@ -25,7 +25,7 @@ import { type ListDialoguesQuery, MAX_DIALOGUE_MESSAGES } from './schemas.js';
 // The rules of dialogues (D15-D26) as plain functions; REST and MCP both call them.
 
 /** D18: how many messages a dialogue get returns. */
-export const DIALOGUE_GET_MESSAGES = 10;
+const DIALOGUE_GET_MESSAGES = 10;
 
 export interface CreateDialogueInput {
   namespace?: string;

@@ -5,7 +5,7 @@ import type { Embedder } from '../../embedders/embedder.js';
 
 // D40: the durable embedding queue in Postgres.
 
-export type EmbeddingObjectType = 'message' | 'dialogue' | 'memory';
+type EmbeddingObjectType = 'message' | 'dialogue' | 'memory';
 
 export interface EmbeddingTarget {
   projectId: string;

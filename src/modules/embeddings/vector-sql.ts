@@ -8,7 +8,7 @@ import type { Embedder } from '../../embedders/embedder.js';
 // model's dimension, limited to that model's rows. A query uses it only when it repeats the same
 // cast and the same predicate, so both are built here and nowhere else.
 
-export const SEARCHABLE_TABLES = ['messages', 'dialogues', 'memories'] as const;
+const SEARCHABLE_TABLES = ['messages', 'dialogues', 'memories'] as const;
 export type SearchableTable = (typeof SEARCHABLE_TABLES)[number];
 
 /** pgvector indexes `vector` up to 2,000 dimensions and `halfvec` up to 4,000. */

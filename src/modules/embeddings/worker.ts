@@ -15,7 +15,7 @@ import {
 // D40: embeddings are made after the write, by workers that share the Postgres queue. The server
 // runs one in-process (EMBEDDING_WORKER); `parley worker` runs one on its own.
 
-export interface WorkerLogger {
+interface WorkerLogger {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
@@ -50,7 +50,7 @@ export interface EmbeddingWorker {
 const noopLogger: WorkerLogger = { info() {}, warn() {}, error() {} };
 
 /** Backoff of the n-th failed attempt (1-based): base * 2^(n-1), capped. */
-export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
@@ -100,7 +100,7 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
  * docs/benchmarks.md). Each distinct text of a batch is embedded once: consecutive messages share
  * their texts.
  */
-export const CONTEXT_WEIGHT = 0.5;
+const CONTEXT_WEIGHT = 0.5;
 
 async function embedJobs(
   embedder: Embedder,

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { keysetPage } from '../../db/keyset.js';
 import { memories } from '../../db/schema.js';
 
-export type MemoryRow = typeof memories.$inferSelect;
+type MemoryRow = typeof memories.$inferSelect;
 
 /** The columns of a memory record: never the vector, which is large and internal. */
 export const recordColumns = {

@@ -52,7 +52,7 @@ export const updateMemoryBody = z
 export type UpdateMemoryInput = z.infer<typeof updateMemoryBody>;
 
 /** A repeatable query parameter: `?tag=a&tag=b` arrives as an array, `?tag=a` as a string. */
-export const repeatableTag = z
+const repeatableTag = z
   .union([z.string().min(1).max(64), z.array(z.string().min(1).max(64)).max(50)])
   .optional()
   .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))

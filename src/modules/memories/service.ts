@@ -24,7 +24,7 @@ const cursor = keysetCursor('mem', ['date', 'string'], (row: repo.MemoryRecordRo
   row.id,
 ]);
 
-export const toMemoryView = (row: repo.MemoryRecordRow): MemoryView => ({
+const toMemoryView = (row: repo.MemoryRecordRow): MemoryView => ({
   id: row.id,
   projectId: row.projectId,
   namespace: row.namespace,

@@ -15,7 +15,7 @@ import { type FieldedInput, toMessageRecord } from './records.js';
 // (repository.insertIntoDialogue); the lookups that name an error run only when something is wrong.
 
 /** D28: 1 MiB. */
-export const MAX_CONTENT_BYTES = 1_048_576;
+const MAX_CONTENT_BYTES = 1_048_576;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -11,7 +11,7 @@ import type { RawJson } from '../../core/raw-json.js';
 export const MAX_BATCH_MESSAGES = 100;
 
 /** D27: custom ids are 1-128 characters of A-Za-z0-9._:- */
-export const messageIdSchema = z
+const messageIdSchema = z
   .string()
   .min(1)
   .max(128)
@@ -20,13 +20,13 @@ export const messageIdSchema = z
     'Custom id (1-128 characters of A-Za-z0-9._:-), unique within the dialogue; generated if omitted',
   );
 
-export const roleSchema = z.enum(['user', 'assistant', 'system']);
+const roleSchema = z.enum(['user', 'assistant', 'system']);
 export type Role = z.infer<typeof roleSchema>;
 
 const jsonObject = z.record(z.string(), z.unknown());
 
 /** Content as a request carries it; the service reads its exact text through rawJsonAt (D28). */
-export const contentInputSchema = z
+const contentInputSchema = z
   .union([z.string(), jsonObject, z.array(jsonObject)])
   .nullable()
   .describe(
@@ -35,7 +35,7 @@ export const contentInputSchema = z
   );
 
 /** Content in a response: the stored JSON text, written out verbatim by the serializer (D28). */
-export const contentOutputSchema = z.custom<RawJson>().meta({
+const contentOutputSchema = z.custom<RawJson>().meta({
   description: 'The content exactly as it was sent',
   anyOf: [{ type: 'string' }, { type: 'object' }, { type: 'array', items: { type: 'object' } }],
 });
@@ -134,7 +134,7 @@ export const deletedMessageSchema = z.object({
 });
 
 /** D32: `limit` default 50, max 200; oldest first. */
-export const listMessagesPage = {
+const listMessagesPage = {
   namespace: namespaceSchema.optional(),
   limit: limitParam(50, 200),
   order: orderParam('asc'),

@@ -42,7 +42,7 @@ export const projectSchema = z
   })
   .meta({ id: 'Project' });
 
-export const projectNameSchema = z.string().trim().min(1).max(128);
+const projectNameSchema = z.string().trim().min(1).max(128);
 
 export const createProjectBody = z
   .object({ name: projectNameSchema, settings: projectSettingsSchema.optional() })

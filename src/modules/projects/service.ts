@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { ProjectSettings } from '../../core/context.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, projectNotFound } from '../../core/errors.js';
 import { newApiKey, newId } from '../../lib/ids.js';
 import * as repo from './repository.js';
 import type { ProjectSettingsInput } from './schemas.js';
 
-export const DEFAULT_PROJECT_NAME = 'default';
+const DEFAULT_PROJECT_NAME = 'default';
 
 /** D6: keys are stored only as this hash. SHA-256 suffices for 256-bit random keys. */
-export const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
 export interface ProjectView {
   id: string;
@@ -51,7 +51,7 @@ export function createProjectService({ db }: ProjectServiceDeps) {
 
   async function requireProject(id: string): Promise<repo.ProjectRow> {
     const project = await repo.findProject(db, id);
-    if (!project) throw new AppError('PROJECT_NOT_FOUND', `Project ${id} not found`);
+    if (!project) throw projectNotFound(id);
     return project;
   }
 
@@ -89,7 +89,7 @@ export function createProjectService({ db }: ProjectServiceDeps) {
         name: changes.name,
         settings: changes.settings ? mergeSettings(current.settings, changes.settings) : undefined,
       });
-      if (!updated) throw new AppError('PROJECT_NOT_FOUND', `Project ${id} not found`);
+      if (!updated) throw projectNotFound(id);
       return toView(updated);
     },
 

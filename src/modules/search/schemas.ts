@@ -7,7 +7,7 @@ import { namespaceSchema, tagsSchema } from '../../core/fields.js';
 
 // D39: the search contract.
 
-export const searchObjects = ['message', 'dialogue', 'memory'] as const;
+const searchObjects = ['message', 'dialogue', 'memory'] as const;
 export type SearchObject = (typeof searchObjects)[number];
 
 export const searchBody = z
@@ -45,13 +45,13 @@ export const searchBody = z
 
 export type SearchInput = z.output<typeof searchBody>;
 
-export const searchModes = ['semantic', 'hybrid', 'lexical'] as const;
+const searchModes = ['semantic', 'hybrid', 'lexical'] as const;
 export type SearchMode = (typeof searchModes)[number];
 
 const relevanceSchema = z.number().min(0).max(1);
 
 /** One found record; `object` says which kind (the request's `object`) and so the shape of `item`. */
-export const searchResultSchema = z
+const searchResultSchema = z
   .discriminatedUnion('object', [
     z.object({ object: z.literal('message'), relevance: relevanceSchema, item: messageSchema }),
     z.object({ object: z.literal('dialogue'), relevance: relevanceSchema, item: dialogueSchema }),

@@ -10,8 +10,8 @@ import type { CandidateRow } from './repository.js';
  * Cosine similarities of the default model (USE lite) between unrelated chat lines sit around
  * 0.1-0.3 and between a question and its answer around 0.45-0.8; the score maps that range to 0-1.
  */
-export const SEMANTIC_FLOOR = 0.2;
-export const SEMANTIC_CEILING = 0.8;
+const SEMANTIC_FLOOR = 0.2;
+const SEMANTIC_CEILING = 0.8;
 /**
  * Hybrid relevance = semanticWeight * semantic + (1 - semanticWeight) * lexical^lexicalPower.
  * The power gates the lexical part: a row holding all the query's words (a name, an id) keeps its

@@ -7,7 +7,7 @@ import type { SearchInput, SearchMode, SearchObject, SearchResult } from './sche
 import { type Fusion, type Strategy, relevance } from './scoring.js';
 
 /** A found item's address: message ids are unique within their dialogue (D27). */
-export interface ItemKey {
+interface ItemKey {
   dialogueId: string;
   id: string;
 }

@@ -9,9 +9,9 @@ import * as messageRepo from '../messages/repository.js';
 // Queries of `parley export` / `parley import`: keyset pages in the order the API lists things
 // (D26, D29), and plain inserts that keep every stored value as it is.
 
-export type DialogueRow = typeof dialogues.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
-export type MemoryRow = typeof memories.$inferSelect;
+type DialogueRow = typeof dialogues.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
+type MemoryRow = typeof memories.$inferSelect;
 
 // The columns copied: a record's columns (the project is the one imported into) plus the search
 // text, never generated columns or embeddings (remade by the queue).

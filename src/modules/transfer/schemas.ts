@@ -24,7 +24,7 @@ export const headerLine = z.object({
   exportedAt: z.string(),
 });
 
-export const dialogueLine = z.object({
+const dialogueLine = z.object({
   type: z.literal('dialogue'),
   id: z.string().min(1),
   namespace: z.string().nullable(),
@@ -51,7 +51,7 @@ export const dialogueLine = z.object({
   modified: timestamp,
 });
 
-export const messageLine = z.object({
+const messageLine = z.object({
   type: z.literal('message'),
   dialogueId: z.string().min(1),
   id: z.string().min(1),
@@ -67,7 +67,7 @@ export const messageLine = z.object({
   modified: timestamp,
 });
 
-export const memoryLine = z.object({
+const memoryLine = z.object({
   type: z.literal('memory'),
   id: z.string().min(1),
   namespace: z.string().nullable(),
@@ -79,13 +79,13 @@ export const memoryLine = z.object({
   modified: timestamp,
 });
 
-export const counts = z.object({
+const counts = z.object({
   dialogues: z.number().int().min(0),
   messages: z.number().int().min(0),
   memories: z.number().int().min(0),
 });
 export type TransferCounts = z.infer<typeof counts>;
 
-export const endLine = z.object({ type: z.literal('end'), counts });
+const endLine = z.object({ type: z.literal('end'), counts });
 
 export const bodyLine = z.discriminatedUnion('type', [dialogueLine, messageLine, memoryLine, endLine]);

@@ -9,7 +9,7 @@ import * as repo from './repository.js';
 export const USAGE_SHARDS = 16;
 
 /** `2026-11` for any moment of November 2026, UTC. */
-export const utcMonth = (now: Date): string => now.toISOString().slice(0, 7);
+const utcMonth = (now: Date): string => now.toISOString().slice(0, 7);
 
 /** The first moment of the next UTC month: when a spent quota is available again. */
 export const nextMonthStart = (now: Date): Date =>
