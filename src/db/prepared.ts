@@ -49,8 +49,17 @@ export function sessionOf(db: Executor): PrivateSession {
   return session as PrivateSession;
 }
 
+/**
+ * What `executePrepared` sends for `query`: statement name, text and parameters (node-postgres's
+ * query config). Also used by bench/baseline-server.ts to issue Parley's statements by hand.
+ */
+export function preparedStatement(query: SQL): { name: string; text: string; values: unknown[] } {
+  const built = dialect.sqlToQuery(query);
+  return { name: statementName(built.sql), text: built.sql, values: built.params };
+}
+
 /** Runs `query` as a named prepared statement; answers like `execute`. */
 export async function executePrepared(db: Executor, query: SQL): Promise<unknown> {
-  const built = dialect.sqlToQuery(query);
-  return sessionOf(db).prepareQuery(built, undefined, statementName(built.sql), false).execute();
+  const { name, text, values } = preparedStatement(query);
+  return sessionOf(db).prepareQuery({ sql: text, params: values }, undefined, name, false).execute();
 }
