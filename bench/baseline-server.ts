@@ -3,6 +3,8 @@ import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { preparedStatement } from '../src/db/prepared.js';
+import { type NewMessage, appendStatement } from '../src/modules/messages/repository.js';
 
 // The ceilings Parley's figures are compared with, served by a bare Fastify on the same kind of
 // store: /framework/* returns JSON captured from Parley without doing anything (the framework
@@ -110,65 +112,34 @@ const countWrite = (c: RawClient, projectId: string) =>
     [projectId, new Date().toISOString().slice(0, 7), randomInt(16)],
   );
 
-/** Parley's append statement (repository.appendToDialogue) for `count` messages, word for word: change both together. */
-function appendStatement(count: number): string {
-  const tuples = Array.from({ length: count }, (_, i) => {
-    const p = (k: number) => `$${5 + i * 10 + k}`;
-    return `(${p(1)}::int, ${p(2)}::text, ${p(3)}::text, ${p(4)}::text, ${p(5)}::int, ${p(6)}::text,
-      ${p(7)}::jsonb, ${p(8)}::jsonb, ${p(9)}::text, ${p(10)}::timestamptz)`;
-  });
-  return `WITH d AS (
-      UPDATE dialogues SET total_messages = total_messages + $1::int,
-        (modified, last_message_created) = (
-          SELECT t, greatest(last_message_created, NULL::timestamptz, t) FROM (SELECT clock_timestamp() AS t) AS clock)
-      WHERE project_id = $2 AND id = $3 AND namespace IS NOT DISTINCT FROM $4::text AND status <> 'ended'
-        AND ($5::timestamptz IS NULL OR status <> 'active' OR modified >= $5::timestamptz)
-      RETURNING project_id, id, namespace, total_messages, last_message_created, modified
-    ), m AS (
-      INSERT INTO messages (project_id, dialogue_id, id, namespace, role, content, content_length,
-                            name, tags, metadata, search_text, created, modified)
-      SELECT d.project_id, d.id, v.id, d.namespace, v.role, v.content, v.content_length, v.name,
-             ARRAY(SELECT jsonb_array_elements_text(v.tags)), v.metadata, v.search_text,
-             coalesce(v.created, d.modified), d.modified
-      FROM d CROSS JOIN (VALUES ${tuples.join(', ')})
-        AS v(ord, id, role, content, content_length, name, tags, metadata, search_text, created)
-      ORDER BY v.ord
-      ON CONFLICT (project_id, dialogue_id, id) DO NOTHING
-      RETURNING ${messageColumns}
-    ), jobs AS (
-      INSERT INTO embedding_jobs (project_id, object_type, dialogue_id, object_id)
-      SELECT $2, 'message', dialogue_id, id FROM m
-      ON CONFLICT (project_id, object_type, dialogue_id, object_id) DO UPDATE SET
-        attempts = 0, run_at = now(), locked_until = NULL, last_error = NULL, created = clock_timestamp()
-    )
-    SELECT d.total_messages AS d_total_messages, m.* FROM d LEFT JOIN m ON true ORDER BY m.seq`;
-}
-
 app.post<{ Body: MessageBody }>('/sql/messages', async (request, reply) => {
   const { dialogueId, messages } = request.body;
   const projectId = await projectOfKey(request.headers.authorization);
-  const values: unknown[] = [messages.length, projectId, dialogueId, null, null];
-  messages.forEach((message, i) => {
+  const rows: NewMessage[] = messages.map((message, i) => {
     const content = JSON.stringify(message.content);
     const text = typeof message.content === 'string' ? message.content : content;
-    values.push(
-      i,
-      newMessageId(i),
-      message.role,
+    return {
+      id: newMessageId(i),
+      role: message.role as NewMessage['role'],
       content,
-      Buffer.byteLength(text),
-      null,
-      '[]',
-      null,
-      text,
-      null,
-    );
+      contentLength: Buffer.byteLength(text),
+      name: null,
+      tags: [],
+      metadata: null,
+      searchText: text,
+      created: null,
+    };
   });
-  const rows = await inTransaction(async (c) => {
+  // Parley's append statement itself (repository.appendStatement), built and not run by
+  // Parley's code: the same text, parameters and statement name as executePrepared sends.
+  const append = preparedStatement(
+    appendStatement({ projectId, dialogueId, namespace: null, expiredBefore: null }, rows),
+  );
+  const stored = await inTransaction(async (c) => {
     await countWrite(c, projectId);
-    return (await prepared(c, `append_${messages.length}`, appendStatement(messages.length), values)).rows;
+    return (await prepared(c, append.name, append.text, append.values)).rows;
   });
-  return reply.code(201).send({ dialogueId, items: rows });
+  return reply.code(201).send({ dialogueId, items: stored });
 });
 
 /** Parley's dialogue lookup (the namespace rule, D34) before a page of messages. */

@@ -33,6 +33,15 @@ export class RawJson {
  * on every value), and the marks are replaced by the texts afterwards.
  */
 export function stringifyWithRawJson(value: unknown): string {
+  // `active` belongs to one serialization at a time. Entered again from inside one (a toJSON that
+  // serializes something itself), the inner call would take the outer one's marks and then clear
+  // `active`, so the outer output would keep bare marks or lose content: refuse instead.
+  if (active) {
+    throw new Error(
+      'stringifyWithRawJson was called while another stringifyWithRawJson was running (from a toJSON?); ' +
+        'it cannot nest: serialize the inner value with JSON.stringify, or return it unserialized',
+    );
+  }
   const serialization = { nonce: randomHex(12), raws: [] as string[] };
   active = serialization;
   let json: string;

@@ -41,6 +41,23 @@ function replayed(stored: StoredResponse, hash: string): WriteOutcome {
   return { statusCode: stored.statusCode, body: stored.responseBody, replayed: true };
 }
 
+/**
+ * The response stored for `idempotency`, as its replay; undefined when the key has none (or when
+ * there is no key). A staged write, whose transaction comes after slow work outside it (a model
+ * writing a summary, D22), asks this before that work: a retry of a request that already
+ * succeeded is then answered without calling the model again. `runWrite` asks again before its
+ * transaction, and its transaction settles a race between two requests with one key.
+ */
+export async function replayIfStored(
+  db: Executor,
+  context: ProjectContext,
+  idempotency: Idempotency | undefined,
+): Promise<WriteOutcome | undefined> {
+  if (!idempotency) return undefined;
+  const stored = await findStoredResponse(db, context.projectId, idempotency.key);
+  return stored && replayed(stored, idempotency.requestHash);
+}
+
 /** Runs `write` in one transaction, with the guards and the idempotency record in it. */
 export async function runWrite(
   deps: WriteDeps,
@@ -49,10 +66,8 @@ export async function runWrite(
   write: (tx: Executor) => Promise<unknown>,
   idempotency?: Idempotency,
 ): Promise<WriteOutcome> {
-  if (idempotency) {
-    const stored = await findStoredResponse(deps.db, context.projectId, idempotency.key);
-    if (stored) return replayed(stored, idempotency.requestHash);
-  }
+  const stored = await replayIfStored(deps.db, context, idempotency);
+  if (stored) return stored;
 
   let lostRace = false;
   const body = await deps.db

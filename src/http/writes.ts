@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
 import type { Executor } from '../db/client.js';
 import type { ProjectContext } from '../core/context.js';
-import { type Idempotency, runWrite } from '../db/unit-of-work.js';
+import { type Idempotency, type WriteOutcome, replayIfStored, runWrite } from '../db/unit-of-work.js';
 
 // REST glue of the unit of work (src/db/unit-of-work.ts): the Idempotency-Key header, the
 // project of the request, and sending the outcome.
@@ -32,6 +32,11 @@ export const contextOf = (request: FastifyRequest): ProjectContext => ({
   settings: request.auth.settings,
 });
 
+function send(reply: FastifyReply, outcome: WriteOutcome): FastifyReply {
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(outcome.statusCode).type('application/json; charset=utf-8').send(outcome.body);
+}
+
 /** A REST write: runs it through `runWrite` and sends the outcome. */
 export async function sendWrite(
   request: FastifyRequest,
@@ -47,6 +52,22 @@ export async function sendWrite(
     write,
     idempotencyOf(request),
   );
-  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(outcome.statusCode).type('application/json; charset=utf-8').send(outcome.body);
+  return send(reply, outcome);
+}
+
+/**
+ * A REST write whose transaction comes after slow work outside it (compact and continue: a model
+ * writes the summary first, D22). A retry whose Idempotency-Key already has a response is
+ * answered with it before `stage` starts, so that it costs no model call; otherwise `stage` does
+ * its work and passes its transaction to `write` (`sendWrite`, which checks the key again).
+ */
+export async function sendStagedWrite(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+  stage: (write: (fn: (tx: Executor) => Promise<unknown>) => Promise<FastifyReply>) => Promise<FastifyReply>,
+): Promise<FastifyReply> {
+  const stored = await replayIfStored(request.server.db, contextOf(request), idempotencyOf(request));
+  if (stored) return send(reply, stored);
+  return stage((write) => sendWrite(request, reply, statusCode, write));
 }

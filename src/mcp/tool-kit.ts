@@ -201,11 +201,39 @@ function errorResult(error: unknown, request: FastifyRequest, tool: string): Cal
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }] };
 }
 
-/** The JSON-RPC message that carries request `id` inside the HTTP body (a batch is an array). */
-function messagePath(body: unknown, id: string | number): BodyPath {
+/**
+ * The JSON-RPC message that carries request `id` inside the HTTP body (a batch is an array).
+ * Arguments are read again from that message's raw text (D28), so it must be the one message of
+ * the batch that is a request with this id: guessing would store one call's content with another
+ * call's fields. Both failures are protocol errors, thrown before the tool runs, so nothing is
+ * stored:
+ * - an id that several requests of the batch share is the client's mistake in JSON-RPC itself
+ *   (ids correlate answers with requests; MCP: an id MUST NOT be reused): InvalidRequest. Not a
+ *   tool result with `isError` (D42), which tells a model its arguments or the data were wrong
+ *   and invites it to retry the call: here no tool was at fault, and no retry of the same batch
+ *   can succeed.
+ * - an id that no message carries cannot come from a client (the SDK dispatched the message from
+ *   this very body): a fault of the server, InternalError.
+ */
+export function messagePath(body: unknown, id: string | number): BodyPath {
   if (!Array.isArray(body)) return [];
-  const index = body.findIndex((message) => (message as { id?: unknown } | null)?.id === id);
-  return [Math.max(index, 0)];
+  const indexes = body.flatMap((message, index) => {
+    const { id: messageId, method } = (message ?? {}) as { id?: unknown; method?: unknown };
+    // A response of the client to a server request may carry the same id: it is not a request.
+    return messageId === id && typeof method === 'string' ? [index] : [];
+  });
+  if (indexes.length === 1) return [indexes[0]!];
+  if (indexes.length > 1) {
+    throw new McpError(
+      ErrorCode.InvalidRequest,
+      `Request id ${JSON.stringify(id)} is used by ${indexes.length} messages of this batch: ` +
+        'give every request of a batch an id of its own',
+    );
+  }
+  throw new McpError(
+    ErrorCode.InternalError,
+    `No message of this batch carries request id ${JSON.stringify(id)}`,
+  );
 }
 
 async function callTool(tool: McpTool, args: unknown, call: ToolCall): Promise<CallToolResult> {
@@ -238,6 +266,7 @@ export function serveTools(server: Server, tools: readonly McpTool[], request: F
     const tool = byName.get(message.params.name);
     // An unknown tool is a protocol error (MCP "Error Handling"), not a tool result.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${message.params.name}`);
+    // Outside callTool on purpose: a batch whose ids are ambiguous is a JSON-RPC error, not a tool error.
     const prefix = [...messagePath(request.body, extra.requestId), 'params', 'arguments'];
     return callTool(tool, message.params.arguments, {
       request,

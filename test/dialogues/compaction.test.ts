@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
 import { type ClaimedJob, loadTexts } from '../../src/modules/embeddings/repository.js';
 import { EXTRACTIVE_MODEL } from '../../src/summaries/extractive.js';
+import type { Summarizer } from '../../src/summaries/summarizer.js';
 import { countTokens } from '../../src/summaries/tokens.js';
 import { type FixtureMessage, loadConversation, longConversation } from '../fixtures/conversations.js';
 import {
@@ -255,6 +256,86 @@ describe('compact and continue, offline', () => {
       }
     }
     expect((await api({ method: 'POST', url: `${V1}/dialogue/${foreign.id}/compact` })).statusCode).toBe(404);
+  });
+});
+
+describe('a keyed retry of compact or continue', () => {
+  // A model call costs money and time: a retry of a request that succeeded is answered from the
+  // stored response (D36) before the summarizer is called, not after.
+  let summaries = 0;
+  const counting: Summarizer = {
+    model: 'counting-test',
+    maxSummaryTokens: 200,
+    async summarize({ messages }) {
+      summaries++;
+      return `Summary ${summaries}: ${messages.length} messages.`;
+    },
+  };
+  let context: TestContext;
+  let api: Api;
+
+  beforeAll(async () => {
+    context = await createTestContext({}, { summarizer: counting });
+    api = asProject(context.app, await createProject(context.app));
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  const post = (id: string, action: 'compact' | 'continue', key: string) =>
+    api({ method: 'POST', url: `${V1}/dialogue/${id}/${action}`, headers: { 'idempotency-key': key } });
+  const conversation = {
+    messages: [
+      { role: 'user', content: 'Can I change my flight to Friday?' },
+      { role: 'assistant', content: 'Yes, for a fee of 30 euros.' },
+    ],
+  };
+
+  it('replays compact without calling the summarizer, though messages came since', async () => {
+    const dialogue = await createDialogue(api, conversation);
+    const first = await post(dialogue.id, 'compact', `compact-${dialogue.id}`);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = summaries;
+    expect(before).toBeGreaterThan(0);
+    // The conversation went on before the client retried (its first answer was lost on the way).
+    await addMessage(api, dialogue.id, { role: 'user', content: 'Then please do it.' });
+
+    const retry = await post(dialogue.id, 'compact', `compact-${dialogue.id}`);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toBe(first.body);
+    expect(summaries).toBe(before);
+  });
+
+  it('replays continue without calling the summarizer, though the dialogue changed since', async () => {
+    const dialogue = await createDialogue(api, conversation);
+    const first = await post(dialogue.id, 'continue', `continue-${dialogue.id}`);
+    expect(first.statusCode, first.body).toBe(201);
+    const before = summaries;
+    expect(before).toBeGreaterThan(0);
+    // The last message the summary covers is deleted: a new summary would read every message again.
+    const { summary } = (await getDialogue(api, dialogue.id)) as Compacted;
+    const deleted = await api({
+      method: 'DELETE',
+      url: `${V1}/message/${summary!.upToMessageId}?dialogueId=${dialogue.id}`,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const retry = await post(dialogue.id, 'continue', `continue-${dialogue.id}`);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toBe(first.body);
+    expect(summaries).toBe(before);
+  });
+
+  it('refuses a key already used for another request before calling the summarizer', async () => {
+    const one = await createDialogue(api, conversation);
+    const other = await createDialogue(api, conversation);
+    const key = `compact-shared-${one.id}`;
+    expect((await post(one.id, 'compact', key)).statusCode).toBe(200);
+    const before = summaries;
+    expectError(await post(other.id, 'compact', key), 409, 'RESOURCE_CONFLICT');
+    expect(summaries).toBe(before);
   });
 });
 

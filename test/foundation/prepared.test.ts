@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, rowsOf } from '../../src/db/client.js';
-import { executePrepared } from '../../src/db/prepared.js';
+import { type Database, type DatabaseHandle, openDatabase, rowsOf } from '../../src/db/client.js';
+import { executePrepared, sessionOf } from '../../src/db/prepared.js';
 import {
   type TestDatabase,
   createServerDatabase,
@@ -42,6 +42,76 @@ describe('executePrepared', () => {
       async (tx) => rowsOf<{ x: number }>(await executePrepared(tx, sql`SELECT ${41}::int + 1 AS x`))[0]!.x,
     );
     expect(inside).toBe(42);
+  });
+});
+
+// executePrepared calls Drizzle's private session API (src/db/prepared.ts, written against
+// drizzle-orm 0.45.4). An upgrade that removes or changes it must fail here, by name, on both
+// drivers, rather than as a TypeError in the middle of an append.
+describe('the private Drizzle API behind executePrepared', () => {
+  const changed =
+    'drizzle-orm changed db._.session.prepareQuery, which src/db/prepared.ts relies on (written against 0.45.4)';
+
+  function expectPrivateApi(db: Database): void {
+    const session = (db as { _?: { session?: { prepareQuery?: unknown } } })._?.session;
+    expect(typeof session?.prepareQuery, changed).toBe('function');
+  }
+
+  async function expectRows(db: Database): Promise<void> {
+    const result = await executePrepared(db, sql`SELECT ${7}::int AS x, ${'seven'}::text AS word`);
+    expect(rowsOf(result), changed).toEqual([{ x: 7, word: 'seven' }]);
+    const inside = await db.transaction(async (tx) => {
+      expectPrivateApi(tx as unknown as Database);
+      return rowsOf(await executePrepared(tx, sql`SELECT ${8}::int AS x`));
+    });
+    expect(inside, changed).toEqual([{ x: 8 }]);
+  }
+
+  async function withHandle(open: () => Promise<DatabaseHandle>, fn: (db: Database) => Promise<void>) {
+    const handle = await open();
+    try {
+      await fn(handle.db);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it('is there on PGlite, and a statement run through it returns rows', async () => {
+    await withHandle(
+      () => openDatabase({ dataDir: 'memory://' }),
+      async (db) => {
+        expectPrivateApi(db);
+        await expectRows(db);
+      },
+    );
+  });
+
+  it('is there on node-postgres (checked without connecting)', async () => {
+    // pg.Pool connects on the first query only: the shape of the session is checked on any machine.
+    await withHandle(
+      () => openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', dataDir: 'unused' }),
+      async (db) => expectPrivateApi(db),
+    );
+  });
+
+  it.runIf(testServerUrl())('returns rows on node-postgres', async () => {
+    const server = await createServerDatabase(testServerUrl()!);
+    try {
+      await withHandle(
+        () => openDatabase({ databaseUrl: server.url, dataDir: 'unused', poolMax: 2 }),
+        expectRows,
+      );
+    } finally {
+      await server.drop();
+    }
+  });
+
+  it('says what is wrong when the API is gone, instead of failing with a TypeError', async () => {
+    const withoutSession = { _: {} } as unknown as Database;
+    expect(() => sessionOf(withoutSession)).toThrow(
+      /no longer exposes db\._\.session\.prepareQuery.*0\.45\.4/,
+    );
+    await expect(executePrepared(withoutSession, sql`SELECT 1`)).rejects.toThrow(/drizzle-orm/);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, configFrom } from '../../src/config.js';
+import type { Summarizer } from '../../src/summaries/summarizer.js';
 import { type TestDatabase, createTestDatabase } from './database.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -15,11 +16,11 @@ export interface TestContext {
 /**
  * An app on a fresh database, built the way server.ts builds it. `env` overrides configuration
  * variables; the offline embedder is off unless a test asks for it, so that tests stay fast.
- * `logger` captures the app's logs.
+ * `logger` captures the app's logs; `summarizer` replaces the one the configuration names.
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { logger?: FastifyBaseLogger } = {},
+  options: { logger?: FastifyBaseLogger; summarizer?: Summarizer } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = configFrom({
@@ -28,7 +29,12 @@ export async function createTestContext(
     LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const app = await buildApp({ config, database: database.handle, logger: options.logger });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    logger: options.logger,
+    summarizer: options.summarizer,
+  });
   await app.ready();
   return {
     app,

@@ -29,4 +29,12 @@ describe('stringifyWithRawJson', () => {
   it('gives the parsed value to a plain JSON.stringify (logs, MCP text)', () => {
     expect(JSON.stringify({ content: new RawJson('{"b":1,"a":2}') })).toBe('{"content":{"b":1,"a":2}}');
   });
+
+  it('refuses to be entered again while it runs, rather than corrupt the outer output', () => {
+    const inner = { toJSON: () => stringifyWithRawJson({ content: new RawJson('{"b":1,"a":2}') }) };
+    const body = { before: new RawJson('[3,2,1]'), inner, after: new RawJson('{"z":0,"y":1}') };
+    expect(() => stringifyWithRawJson(body)).toThrow(/called while another stringifyWithRawJson was running/);
+    // The failed serialization left nothing behind: the next one works.
+    expect(stringifyWithRawJson({ content: new RawJson('{"b":1,"a":2}') })).toBe('{"content":{"b":1,"a":2}}');
+  });
 });

@@ -1,5 +1,6 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { messagePath } from '../../src/mcp/tool-kit.js';
 import { createProject, expectError } from '../helpers/app.js';
 import { callError, callOk, connectMcp, postMcp, useMcpProject } from '../helpers/mcp.js';
 
@@ -248,6 +249,45 @@ describe('MCP dialogue and message tools', () => {
     expect(answers.map((answer) => answer.result.isError)).toEqual([undefined, undefined]);
     expect(await storedText(id, 'one')).toContain(`"content":${first}`);
     expect(await storedText(id, 'two')).toContain(`"content":${second}`);
+  });
+
+  it('refuses calls that share one id in a JSON-RPC batch, and stores nothing (no mixed content)', async () => {
+    const { id } = await callOk<Dialogue>(mcp.client, 'create_dialogue', {});
+    const first = '{"k":"first","n":1}';
+    const second = '{"k":"second","n":2}';
+    // Same id, different content: content is taken from the raw body by id (D28), so a call
+    // could otherwise be stored with the other call's content.
+    const batch = `[${addCall(31, id, 'first', first)},${addCall(31, id, 'second', second)}]`;
+    const response = await postMcp(mcp.baseUrl, batch, mcp.project.auth);
+    const answers = [await response.json()].flat() as {
+      id: number;
+      error?: { code: number; message: string };
+    }[];
+    expect(answers.length).toBeGreaterThan(0);
+    for (const answer of answers) {
+      expect(answer.id).toBe(31);
+      expect(answer.error?.code).toBe(-32600);
+      expect(answer.error?.message).toContain('Request id 31 is used by 2 messages of this batch');
+    }
+    for (const messageId of ['first', 'second']) {
+      const read = await mcp.rest({ method: 'GET', url: `/api/v1/message/${messageId}?dialogueId=${id}` });
+      expect(read.statusCode, read.body).toBe(404);
+    }
+    expect((await callOk<Dialogue>(mcp.client, 'get_dialogue', { dialogueId: id })).totalMessages).toBe(0);
+  });
+
+  it('locates a call in a batch only by an id that exactly one request carries', () => {
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: {} });
+    // A client's answer to a server request may reuse the id: it is not a request.
+    expect(messagePath([{ jsonrpc: '2.0', id: 2, result: {} }, call(1), call(2)], 2)).toEqual([2]);
+    expect(messagePath(call(1), 1)).toEqual([]);
+    // The SDK dispatches messages of this very body, so a missing id is a fault of the server.
+    expect(() => messagePath([call(1)], 2)).toThrow(
+      expect.objectContaining({ code: ErrorCode.InternalError, message: expect.stringContaining('id 2') }),
+    );
+    expect(() => messagePath([call(1), call(2), call(1)], 1)).toThrow(
+      expect.objectContaining({ code: ErrorCode.InvalidRequest }),
+    );
   });
 
   it('reads over REST what MCP wrote, and over MCP what REST wrote', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../core/error-envelope.js';
 import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { AppError } from '../../core/errors.js';
-import { contextOf, sendWrite } from '../../http/writes.js';
+import { contextOf, sendStagedWrite, sendWrite } from '../../http/writes.js';
 import { dialogueMessageInputs } from '../../http/message-inputs.js';
 import {
   createDialogueBody,
@@ -166,9 +166,10 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         params: dialogueParams,
         response: { 200: dialogueSchema, ...errorResponses(400, 401, 404, 409, 429, 502, 504) },
       },
+      // A keyed retry of a compaction that succeeded is replayed before the model is called.
       handler: async (request, reply) =>
-        compaction.compact(contextOf(request), request.params.id, (write) =>
-          sendWrite(request, reply, 200, write),
+        sendStagedWrite(request, reply, 200, (write) =>
+          compaction.compact(contextOf(request), request.params.id, write),
         ),
     });
 
@@ -186,8 +187,8 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: dialogueWithMessagesSchema, ...errorResponses(400, 401, 404, 409, 429, 502, 504) },
       },
       handler: async (request, reply) =>
-        compaction.continueDialogue(contextOf(request), request.params.id, (write) =>
-          sendWrite(request, reply, 201, write),
+        sendStagedWrite(request, reply, 201, (write) =>
+          compaction.continueDialogue(contextOf(request), request.params.id, write),
         ),
     });
 

@@ -85,26 +85,15 @@ const messageTuple = (message: NewMessage, ord: number) => sql`(
   ${message.searchText}::text, ${message.created?.toISOString() ?? null}::timestamptz)`;
 
 /**
- * Appends messages to a dialogue that takes them (not ended, not expired: the rule of
- * append.assertAcceptsMessages) in one statement (D29, D31, D35, D40): the dialogue row
- * is locked and its counters moved, the messages inserted in the given order, and their embedding
- * jobs enqueued. Messages without a `created` get the time read after the row lock, the same
- * value as the dialogue's `modified`: appends to one dialogue then get `created` in commit
- * order, so a cursor walk cannot miss one (D32). Undefined when the dialogue does not take
- * messages (missing, another namespace, ended, expired); the caller finds out which.
- * Runs inside the caller's transaction, which must roll back when messages come back missing.
+ * The append statement of `insertIntoDialogue`, built and not run. Exported so that the
+ * benchmark's database ceiling (bench/baseline-server.ts) issues exactly this statement without
+ * Parley's code around it: the two cannot drift apart.
  */
-export async function insertIntoDialogue(
-  tx: Executor,
-  target: AppendTarget,
-  rows: NewMessage[],
-): Promise<Appended | undefined> {
+export function appendStatement(target: AppendTarget, rows: NewMessage[]): SQL {
   const explicit = rows.flatMap((row) => (row.created ? [row.created.getTime()] : []));
   const latestExplicit = explicit.length > 0 ? new Date(Math.max(...explicit)).toISOString() : null;
   const anyAtAppendTime = explicit.length < rows.length;
-  const result = await executePrepared(
-    tx,
-    sql`
+  return sql`
     WITH d AS (
       UPDATE dialogues SET
         total_messages = total_messages + ${rows.length}::int,
@@ -135,8 +124,25 @@ export async function insertIntoDialogue(
     SELECT d.total_messages AS d_total_messages, d.last_message_created AS d_last_message_created,
            d.modified AS d_modified, m.*
     FROM d LEFT JOIN m ON true
-    ORDER BY m.seq`,
-  );
+    ORDER BY m.seq`;
+}
+
+/**
+ * Appends messages to a dialogue that takes them (not ended, not expired: the rule of
+ * append.assertAcceptsMessages) in one statement (D29, D31, D35, D40): the dialogue row
+ * is locked and its counters moved, the messages inserted in the given order, and their embedding
+ * jobs enqueued. Messages without a `created` get the time read after the row lock, the same
+ * value as the dialogue's `modified`: appends to one dialogue then get `created` in commit
+ * order, so a cursor walk cannot miss one (D32). Undefined when the dialogue does not take
+ * messages (missing, another namespace, ended, expired); the caller finds out which.
+ * Runs inside the caller's transaction, which must roll back when messages come back missing.
+ */
+export async function insertIntoDialogue(
+  tx: Executor,
+  target: AppendTarget,
+  rows: NewMessage[],
+): Promise<Appended | undefined> {
+  const result = await executePrepared(tx, appendStatement(target, rows));
   const raw = rowsOf<Record<string, unknown>>(result);
   if (raw.length === 0) return undefined;
   return {
