@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { decodeColumns } from '../../db/decode.js';
 import { keysetPage } from '../../db/keyset.js';
