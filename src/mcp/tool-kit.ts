@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolResult,
@@ -11,12 +12,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Executor } from '../db/client.js';
+import { canonicalJson } from '../lib/canonical-json.js';
 import { errorBody } from '../core/error-envelope.js';
 import { toClientError } from '../http/error-handler.js';
 import { stringifyWithRawJson } from '../core/raw-json.js';
 import { RequestValidationError, toAppError } from '../core/validation.js';
 import type { ProjectContext } from '../core/context.js';
-import { type WriteOutcome, runWrite } from '../db/unit-of-work.js';
+import { type WriteOutcome, replayIfStored, runWrite } from '../db/unit-of-work.js';
 import type { CompactionService } from '../modules/dialogues/compaction.js';
 import type { DialogueService } from '../modules/dialogues/service.js';
 import type { MemoryService } from '../modules/memories/service.js';
@@ -163,24 +165,57 @@ export function readTool<I extends z.ZodObject, O extends z.ZodObject>(spec: Rea
 
 /**
  * A tool that changes data. It runs through `runWrite` like every REST write: one transaction with
- * the write guards, so it counts against the plan quota (D44). MCP has no Idempotency-Key header.
+ * the write guards, so it counts against the plan quota (D44), and the optional `idempotencyKey`
+ * argument has the meaning of REST's Idempotency-Key header (D78).
  */
 export function writeTool<I extends z.ZodObject, O extends z.ZodObject>(spec: WriteToolSpec<I, O>): McpTool {
   return stagedWriteTool({ ...spec, run: (args, call, write) => write((tx) => spec.write(tx, args, call)) });
+}
+
+/** D78: the optional key of every write tool; one key space per project with REST's header. */
+const idempotencyKeyArgument = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .describe(
+    'Optional: any 1-255 character key that identifies this write. A retry with the same key and ' +
+      'the same arguments returns the first result without writing again while the key is kept (24 hours); the same ' +
+      'key with other arguments is refused with RESOURCE_CONFLICT.',
+  );
+
+/**
+ * D78: what makes a tool call "the same request": the tool and its arguments apart from the key,
+ * in a canonical form (object keys sorted), so that a client re-encoding its retry still matches.
+ */
+function toolCallHash(tool: string, args: unknown): string {
+  return createHash('sha256').update(`MCP ${tool}\n`).update(canonicalJson(args)).digest('hex');
 }
 
 /** A write tool whose transaction comes after work that must not hold one open (a model call, D22). */
 export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
   spec: StagedWriteToolSpec<I, O>,
 ): McpTool {
+  const input = spec.input.extend({ idempotencyKey: idempotencyKeyArgument });
   return {
-    definition: definitionOf(spec, { readOnlyHint: false, destructiveHint: false, openWorldHint: false }),
-    input: spec.input,
+    definition: definitionOf(
+      { ...spec, input },
+      { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    ),
+    input,
     async run(args, call) {
       const { server } = call.request;
+      const { idempotencyKey, ...toolArgs } = args as z.output<I> & { idempotencyKey?: string };
+      const idempotency =
+        idempotencyKey === undefined
+          ? undefined
+          : { key: idempotencyKey, requestHash: toolCallHash(spec.name, toolArgs) };
+      // A retry of a call that already succeeded is answered before any slow stage (a model call).
+      const stored = await replayIfStored(server.db, call.ctx, idempotency);
+      if (stored) return stored.body;
       const write: ToolWrite = (fn) =>
-        runWrite({ db: server.db, guards: server.writeGuards }, call.ctx, 200, fn);
-      return (await spec.run(args as z.output<I>, call, write)).body;
+        runWrite({ db: server.db, guards: server.writeGuards }, call.ctx, 200, fn, idempotency);
+      return (await spec.run(toolArgs as z.output<I>, call, write)).body;
     },
     render: (result) => spec.render(result as z.output<O>),
   };

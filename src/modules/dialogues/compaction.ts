@@ -36,7 +36,14 @@ export interface CompactionDeps {
 export type WriteRunner<T> = (fn: (tx: Executor) => Promise<unknown>) => Promise<T>;
 
 /** The dialogue changed between the summary and its storing: the round starts over. */
-class StaleSummary extends Error {}
+class StaleSummary extends Error {
+  constructor(
+    /** False when the unstored summary drew on a message deleted since: the next round starts afresh. */
+    readonly reusable = true,
+  ) {
+    super('stale summary');
+  }
+}
 
 /** A summary made outside any transaction, with what it was built on. */
 interface Prepared {
@@ -136,7 +143,7 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
     if (
       (await repo.countMessagesBySeq(tx, ctx.projectId, id, prepared.drawnOn)) !== prepared.drawnOn.length
     ) {
-      throw new StaleSummary();
+      throw new StaleSummary(false);
     }
     const updated = await dialogueRepo.updateDialogue(tx, ctx.projectId, id, {
       summary,
@@ -163,6 +170,7 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
         return await run(prepared);
       } catch (error) {
         if (!(error instanceof StaleSummary)) throw error;
+        if (!error.reusable) carried = undefined;
         if (round === ROUNDS) {
           throw new AppError(
             'RESOURCE_CONFLICT',

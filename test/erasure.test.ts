@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestContext, asProject, createProject, createTestContext, expectError } from './helpers/app.js';
+import { dataDump } from './helpers/data-dump.js';
+import { type Api, V1, useProjectApi } from './helpers/dialogues.js';
+
+// D73: when a delete answers, no byte of the deleted content remains in any table: rows, search
+// text, summaries that drew on it, and stored idempotent responses (kept as tombstones).
+
+const marker = () => `zq${randomBytes(6).toString('hex')}mark`;
+const key = () => `key-${randomBytes(8).toString('hex')}`;
+
+async function ok(api: Api, options: Parameters<Api>[0], status = 200) {
+  const response = await api(options);
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json() as Record<string, unknown> & { id: string };
+}
+
+describe('erasure (D73)', () => {
+  const state = useProjectApi();
+
+  it('leaves nothing of a deleted dialogue, its messages, summary, continuation and memory', async () => {
+    const { api, ctx } = state;
+    const secret = marker();
+    const say = (text: string) => `${text} about ${secret} and the weather on the coast tonight.`;
+    const dialogue = await ok(
+      api,
+      {
+        method: 'POST',
+        url: `${V1}/dialogue`,
+        headers: { 'idempotency-key': key() },
+        payload: {
+          label: `label ${secret}`,
+          tags: [secret],
+          metadata: { note: secret },
+          state: { memo: secret },
+          messages: [{ role: 'user', content: say('First we spoke') }],
+        },
+      },
+      201,
+    );
+    const id = dialogue.id;
+    await ok(
+      api,
+      {
+        method: 'POST',
+        url: `${V1}/message`,
+        headers: { 'idempotency-key': key() },
+        payload: { dialogueId: id, role: 'assistant', content: { text: say('Then I answered') } },
+      },
+      201,
+    );
+    await ok(
+      api,
+      {
+        method: 'POST',
+        url: `${V1}/messages`,
+        headers: { 'idempotency-key': key() },
+        payload: {
+          dialogueId: id,
+          messages: [
+            { role: 'user', content: say('A batch asked') },
+            { role: 'assistant', content: [{ type: 'text', text: say('And the batch answered') }] },
+          ],
+        },
+      },
+      201,
+    );
+    await ok(api, {
+      method: 'PUT',
+      url: `${V1}/dialogue/${id}/state`,
+      headers: { 'idempotency-key': key() },
+      payload: { other: secret },
+    });
+    const compacted = await ok(api, {
+      method: 'PUT',
+      url: `${V1}/dialogue/${id}/compact`,
+      headers: { 'idempotency-key': key() },
+    });
+    expect(JSON.stringify(compacted.summary)).toContain(secret);
+    const continuation = await ok(
+      api,
+      { method: 'PUT', url: `${V1}/dialogue/${id}/continue`, headers: { 'idempotency-key': key() } },
+      201,
+    );
+    const memory = await ok(
+      api,
+      {
+        method: 'POST',
+        url: `${V1}/memory`,
+        headers: { 'idempotency-key': key() },
+        payload: { value: say('Remember'), label: secret, tags: [secret], metadata: { m: secret } },
+      },
+      201,
+    );
+    // The check can fail: before the deletes, the marker is everywhere.
+    expect(await dataDump(ctx.database)).toContain(secret);
+
+    await ok(api, { method: 'DELETE', url: `${V1}/dialogue/${id}` });
+    // D73: a continuation is its own content; deleting the old dialogue does not reach into it.
+    expect(await dataDump(ctx.database)).toContain(secret);
+    await ok(api, { method: 'DELETE', url: `${V1}/dialogue/${continuation.id}` });
+    await ok(api, { method: 'DELETE', url: `${V1}/memory/${memory.id}` });
+
+    expect(await dataDump(ctx.database)).not.toContain(secret);
+  });
+
+  it('removes a summary that drew on a deleted message, and only that content', async () => {
+    const { api, ctx } = state;
+    const kept = marker();
+    const gone = marker();
+    const dialogue = await ok(
+      api,
+      {
+        method: 'POST',
+        url: `${V1}/dialogue`,
+        payload: {
+          label: kept,
+          messages: [
+            { role: 'user', content: `The parcel code is ${gone} and it ships on Monday.` },
+            { role: 'assistant', content: `Noted, the delivery goes to ${kept} street tomorrow.` },
+          ],
+        },
+      },
+      201,
+    );
+    const secretMessage = (dialogue.messages as { id: string }[])[0]!.id;
+    const compactKey = key();
+    const compact = () =>
+      api({
+        method: 'PUT',
+        url: `${V1}/dialogue/${dialogue.id}/compact`,
+        headers: { 'idempotency-key': compactKey },
+      });
+    const compacted = await compact();
+    expect(compacted.body).toContain(gone);
+    expect(await dataDump(ctx.database)).toContain(gone);
+
+    await ok(api, { method: 'DELETE', url: `${V1}/dialogue/${dialogue.id}/messages/${secretMessage}` });
+
+    const dump = await dataDump(ctx.database);
+    expect(dump).not.toContain(gone);
+    expect(dump).toContain(kept);
+    const after = await ok(api, { method: 'GET', url: `${V1}/dialogue/${dialogue.id}` });
+    expect(after.summary).toBeNull();
+    // The stored compact response is a tombstone: its retry is refused and runs nothing.
+    const retried = await compact();
+    expect(expectError(retried, 409, 'RESOURCE_CONFLICT').message).toMatch(/deleted/);
+  });
+
+  it('answers a retried key whose object was deleted with 409, and writes nothing', async () => {
+    const { api } = state;
+    const createKey = key();
+    const value = `remember ${marker()}`;
+    const create = () =>
+      api({
+        method: 'POST',
+        url: `${V1}/memory`,
+        headers: { 'idempotency-key': createKey },
+        payload: { value },
+      });
+    const first = await create();
+    expect(first.statusCode).toBe(201);
+    const { id } = first.json() as { id: string };
+    expect((await create()).headers['idempotent-replayed']).toBe('true');
+    await ok(api, { method: 'DELETE', url: `${V1}/memory/${id}` });
+    const retried = await create();
+    expect(expectError(retried, 409, 'RESOURCE_CONFLICT').message).toMatch(/deleted/);
+    const list = await ok(api, { method: 'GET', url: `${V1}/memory` });
+    expect((list.items as { id: string }[]).map((m) => m.id)).not.toContain(id);
+  });
+});
+
+describe('a message deleted while its dialogue is summarized (D73)', () => {
+  /** Joins the texts it is given; before answering, runs `during` once (a concurrent delete). */
+  const summarizer = {
+    model: 'echo',
+    maxSummaryTokens: 1000,
+    during: undefined as (() => Promise<void>) | undefined,
+    async summarize(input: { previous: string | null; messages: readonly { text: string }[] }) {
+      const during = summarizer.during;
+      summarizer.during = undefined;
+      await during?.();
+      return [input.previous ?? '', ...input.messages.map((message) => message.text)].join(' ');
+    },
+  };
+  const state = {} as { ctx: TestContext; api: Api };
+  beforeAll(async () => {
+    state.ctx = await createTestContext({}, { summarizer });
+    state.api = asProject(state.ctx.app, await createProject(state.ctx.app));
+  });
+  afterAll(() => state.ctx.close());
+
+  it('never stores a summary drawn on it', async () => {
+    const { api, ctx } = state;
+    const gone = marker();
+    const dialogue = await ok(
+      api,
+      {
+        method: 'POST',
+        url: `${V1}/dialogue`,
+        payload: {
+          messages: [
+            { role: 'user', content: `secret ${gone}` },
+            { role: 'assistant', content: 'an answer that stays' },
+          ],
+        },
+      },
+      201,
+    );
+    const secretMessage = (dialogue.messages as { id: string }[])[0]!.id;
+    summarizer.during = async () => {
+      await ok(api, { method: 'DELETE', url: `${V1}/dialogue/${dialogue.id}/messages/${secretMessage}` });
+    };
+    const compacted = await ok(api, { method: 'PUT', url: `${V1}/dialogue/${dialogue.id}/compact` });
+    // The round that read the deleted message was dropped and made again from what remains.
+    expect(JSON.stringify(compacted.summary)).toContain('an answer that stays');
+    expect(await dataDump(ctx.database)).not.toContain(gone);
+  });
+});
