@@ -25,6 +25,9 @@ const config: KnipConfig = {
     'bin/*.js',
     '*.ts',
   ],
+  // PostgreSQL's own client tools, from the machine's PostgreSQL (not npm): tests read a
+  // database's data with pg_dump (D73) and run private clusters with initdb and pg_ctl.
+  ignoreBinaries: ['pg_dump', 'initdb', 'pg_ctl'],
 };
 
 export default config;
