@@ -168,7 +168,12 @@ export function buildCli(config: () => Config): Command {
         cfg,
         async (handle) => {
           await ensureVectorIndexes(handle, embedder);
-          const worker = startEmbeddingWorker({ db: handle.db, embedder, logger: createLogger(cfg) });
+          const worker = startEmbeddingWorker({
+            db: handle.db,
+            embedder,
+            logger: createLogger(cfg),
+            longRunning: (fn) => handle.withDedicatedConnection(fn),
+          });
           await new Promise<void>((resolve) => {
             process.once('SIGTERM', resolve);
             process.once('SIGINT', resolve);
