@@ -197,6 +197,7 @@ function registerEmbeddings(
         logger: app.log,
         idleMs: 500,
         metrics: app.metrics,
+        longRunning: (fn) => database.withDedicatedConnection(fn),
       });
     }
   });

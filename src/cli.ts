@@ -38,13 +38,22 @@ function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** Opens the configured database, migrated, for the duration of `fn`. */
-async function withDatabase<T>(config: Config, fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+/**
+ * Opens the configured database, migrated, for the duration of `fn`. Statements are bounded only
+ * for a long-running `worker` (D77); one-shot commands (export, import, reindex) may run long ones.
+ */
+async function withDatabase<T>(
+  config: Config,
+  fn: (handle: DatabaseHandle) => Promise<T>,
+  options: { boundStatements?: boolean } = {},
+): Promise<T> {
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolMax: 2,
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: options.boundStatements ? config.DATABASE_STATEMENT_TIMEOUT_MS : 0,
   });
   try {
     await runMigrations(handle);
@@ -155,16 +164,25 @@ export function buildCli(config: () => Config): Command {
       const cfg = config();
       const embedder = await createEmbedderFromConfig(cfg);
       if (!embedder) throw new Error('EMBEDDINGS=none: there is nothing for a worker to do');
-      await withDatabase(cfg, async (handle) => {
-        await ensureVectorIndexes(handle, embedder);
-        const worker = startEmbeddingWorker({ db: handle.db, embedder, logger: createLogger(cfg) });
-        await new Promise<void>((resolve) => {
-          process.once('SIGTERM', resolve);
-          process.once('SIGINT', resolve);
-        });
-        // Finishes the batch in hand; unfinished jobs keep their lease and return to the queue.
-        await worker.stop();
-      });
+      await withDatabase(
+        cfg,
+        async (handle) => {
+          await ensureVectorIndexes(handle, embedder);
+          const worker = startEmbeddingWorker({
+            db: handle.db,
+            embedder,
+            logger: createLogger(cfg),
+            longRunning: (fn) => handle.withDedicatedConnection(fn),
+          });
+          await new Promise<void>((resolve) => {
+            process.once('SIGTERM', resolve);
+            process.once('SIGINT', resolve);
+          });
+          // Finishes the batch in hand; unfinished jobs keep their lease and return to the queue.
+          await worker.stop();
+        },
+        { boundStatements: true },
+      );
       await embedder.close();
     });
 

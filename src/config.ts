@@ -27,6 +27,18 @@ const configSchema = z
     DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
     /** How long start-up waits for an unreachable Postgres (with backoff) before giving up; 0 = no wait. */
     DATABASE_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
+    /**
+     * D77: the longest wait for a connection, whether opening a new one or waiting for a pooled one
+     * to come free; past it the request gets 503. 0 = no bound.
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: nonNegativeInt.default(3_000),
+    /**
+     * D77: the longest wait for the answer to one statement. Past it the connection is closed (a
+     * database that went away without a word cannot answer a server-side timeout) and the request
+     * gets 503. With the connect timeout, this keeps a request's wait on a lost database under
+     * 10 s. 0 = no bound.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: nonNegativeInt.default(5_000),
     DATA_DIR: z.string().min(1).default('./data'),
     ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     // D9: 16-256 visible ASCII characters.

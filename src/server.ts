@@ -46,6 +46,8 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
         dataDir: config.DATA_DIR,
         poolMax: config.DATABASE_POOL_MAX,
         preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+        connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
       });
       try {
         // D47: under an advisory lock, so instances starting together apply them once.

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { isTransientConnectionError } from './errors.js';
 import * as schema from './schema.js';
 
 /** One Drizzle type for both stores, so that no code above this folder knows which one runs. */
@@ -45,21 +46,79 @@ export interface DatabaseOptions {
    * `max_prepared_statements`): every statement is then sent unnamed.
    */
   preparedStatements?: boolean;
+  /** D77: bound on opening a connection and on waiting for a pooled one, in ms; 0 or unset: none. */
+  connectTimeoutMs?: number;
+  /**
+   * D77: bound on the answer to one statement, in ms; past it the connection is closed and the
+   * statement fails. 0 or unset: none (operator commands, which may run long statements).
+   */
+  statementTimeoutMs?: number;
+}
+
+/** Connections lent by withDedicatedConnection, whose statements have no time bound. */
+const unboundedClients = new WeakSet<pg.Client>();
+
+interface ClientBehaviour {
+  /** Drop the names Drizzle and executePrepared give statements (a pooler that cannot follow them). */
+  unnamed: boolean;
+  statementTimeoutMs: number;
 }
 
 /**
- * A node-postgres client that sends every statement unnamed: the names Drizzle and
- * executePrepared give are dropped here, in one place, instead of in every repository.
+ * The node-postgres client every connection uses, with what the driver does not do by itself:
+ *
+ * - Unnamed statements (DATABASE_PREPARED_STATEMENTS=false): the names are dropped here, in one
+ *   place, instead of in every repository.
+ * - A bound on each statement (D77). pg's own `query_timeout` answers the caller but leaves the
+ *   statement running on the connection, so the ROLLBACK that follows waits behind it for ever
+ *   when the database is gone without a word (a network cut). Here the connection itself is
+ *   closed: every statement on it fails at once, and the pool discards it. A server-side
+ *   `statement_timeout` cannot do this (no answer crosses a cut network), and as a start-up
+ *   parameter PgBouncer refuses it.
  */
-class UnnamedStatementClient extends pg.Client {
-  override query(...args: unknown[]): never {
-    const [config, ...rest] = args;
-    if (config !== null && typeof config === 'object' && 'name' in config) {
-      const { name: _name, ...unnamed } = config as Record<string, unknown>;
-      return (super.query as (...a: unknown[]) => never)(unnamed, ...rest);
+function clientClass(behaviour: ClientBehaviour): typeof pg.Client {
+  return class ParleyClient extends pg.Client {
+    override query(...args: unknown[]): never {
+      const [config, ...rest] = args;
+      let sent = config;
+      if (behaviour.unnamed && config !== null && typeof config === 'object' && 'name' in config) {
+        const { name: _name, ...unnamed } = config as Record<string, unknown>;
+        sent = unnamed;
+      }
+      const query = super.query as (...a: unknown[]) => never;
+      const timeoutMs = unboundedClients.has(this) ? 0 : behaviour.statementTimeoutMs;
+      // Submittables (cursors, streams) keep their own pace; nothing in Parley sends one.
+      if (!timeoutMs || (sent !== null && typeof sent === 'object' && 'submit' in sent)) {
+        return query.call(this, sent, ...rest);
+      }
+      const timer = setTimeout(() => this.abandon(timeoutMs), timeoutMs);
+      timer.unref();
+      const done = () => clearTimeout(timer);
+      const callback = rest.at(-1);
+      if (typeof callback === 'function') {
+        // pg-pool's query() passes a callback.
+        rest[rest.length - 1] = (...results: unknown[]) => {
+          done();
+          return callback(...results);
+        };
+        return query.call(this, sent, ...rest);
+      }
+      const result = query.call(this, sent, ...rest) as Promise<unknown>;
+      result.then(done, done);
+      return result as never;
     }
-    return (super.query as (...a: unknown[]) => never)(...args);
-  }
+
+    /** Closes a connection whose statement got no answer in time: everything on it fails with ETIMEDOUT. */
+    private abandon(timeoutMs: number): void {
+      const error = Object.assign(
+        new Error(`The database did not answer within ${timeoutMs} ms; connection closed`),
+        { code: 'ETIMEDOUT' },
+      );
+      (
+        this as unknown as { connection: { stream: { destroy(error: Error): void } } }
+      ).connection.stream.destroy(error);
+    }
+  };
 }
 
 // BIGINT counts (COUNT(*), identity columns) come back as numbers, not strings.
@@ -69,20 +128,73 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir);
 }
 
-function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
-  const Client = options.preparedStatements === false ? UnnamedStatementClient : pg.Client;
-  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, Client });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
+/**
+ * A pool that survives its database going away (D77). A connection that loses its server emits
+ * `error`; for an idle one pg-pool listens (and the pool's own error event is ignored here), but a
+ * checked-out one has no listener of its own, and an unheard `error` event ends the process. So
+ * every connection gets one when the pool makes it: the statement in flight fails by itself, and
+ * the pool discards the broken connection when it is released.
+ */
+function openPool(url: string, options: DatabaseOptions, Client: typeof pg.Client): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    Client,
+    // Bounds both the opening of a connection and the wait for a pooled one (pg-pool).
+    connectionTimeoutMillis: options.connectTimeoutMs || undefined,
+  });
   pool.on('error', () => {});
-  const replica = options.readDatabaseUrl
-    ? new pg.Pool({ connectionString: options.readDatabaseUrl, max: options.poolMax ?? 10, Client })
-    : undefined;
-  replica?.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return pool;
+}
+
+/**
+ * `transaction` on a pool, with the connection always given back. Drizzle's own takes a
+ * connection and sends BEGIN before its try/finally: a BEGIN that fails (the connection died
+ * while idle, a statement timed out) never releases the connection, and once the pool's every
+ * slot has leaked so, no request is served again. Here the transaction runs on the checked-out
+ * connection, and the connection is released whatever happens, and discarded if it broke.
+ */
+function poolTransaction(pool: pg.Pool): Database['transaction'] {
+  const onConnection = new WeakMap<pg.PoolClient, Database>();
+  return async (transaction, config) => {
+    const client = await pool.connect();
+    let failure: unknown;
+    try {
+      let db = onConnection.get(client);
+      if (!db) {
+        db = drizzlePg(client, { schema }) as unknown as Database;
+        onConnection.set(client, db);
+      }
+      return await db.transaction(transaction, config);
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      client.release(isTransientConnectionError(failure) ? (failure as Error) : undefined);
+    }
+  };
+}
+
+function drizzleOnPool(pool: pg.Pool): Database {
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return Object.assign(db, { transaction: poolTransaction(pool) });
+}
+
+function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
+  const Client = clientClass({
+    unnamed: options.preparedStatements === false,
+    statementTimeoutMs: options.statementTimeoutMs ?? 0,
+  });
+  const pool = openPool(url, options, Client);
+  const replica = options.readDatabaseUrl ? openPool(options.readDatabaseUrl, options, Client) : undefined;
+  const db = drizzleOnPool(pool);
   return {
     kind: 'postgres',
     db,
-    readDb: replica ? (drizzlePg(replica, { schema }) as unknown as Database) : db,
+    readDb: replica ? drizzleOnPool(replica) : db,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
@@ -90,10 +202,17 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     },
     async withDedicatedConnection(fn) {
       const client = await pool.connect();
+      let failure: unknown;
+      // Migrations and index builds may wait for a lock or run for minutes: no statement bound.
+      unboundedClients.add(client);
       try {
         return await fn(drizzlePg(client, { schema }) as unknown as Database);
+      } catch (error) {
+        failure = error;
+        throw error;
       } finally {
-        client.release();
+        unboundedClients.delete(client);
+        client.release(isTransientConnectionError(failure) ? (failure as Error) : undefined);
       }
     },
   };

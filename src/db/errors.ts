@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { AppError } from '../core/errors.js';
 
 // Postgres error codes, in one place. Drizzle wraps the driver's error (DrizzleQueryError keeps it
@@ -10,8 +11,13 @@ const PG_FOREIGN_KEY_VIOLATION = '23503';
 
 /** Text or values the client sent that Postgres cannot hold (NUL bytes, bad encodings, too long). */
 const CLIENT_CAUSED = new Set(['22021', '22P05', '22P02', '54000', '22001']);
-/** Failures a retry of the same request may not meet: serialization, deadlock, shutdown, crowding. */
-const RETRYABLE = new Set(['40001', '40P01', '57P01', '57P03', '53300']);
+/** Failures a retry of the same request may not meet: serialization failure, deadlock. */
+const RETRYABLE = new Set(['40001', '40P01']);
+/** A statement cancelled (statement_timeout set on the role, pg_cancel_backend): the database is too slow now. */
+const PG_QUERY_CANCELED = '57014';
+
+/** Seconds a client is asked to wait before retrying when the database is away (D77). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 interface PgErrorInfo {
   code: string;
@@ -40,10 +46,26 @@ export function isForeignKeyViolation(error: unknown, constraint: string): boole
   return info?.code === PG_FOREIGN_KEY_VIOLATION && info.constraint === constraint;
 }
 
+/**
+ * D77: the database went away (restart, failover, network cut, every connection busy past the
+ * connect timeout) or answers too slowly. The request may or may not have been applied when the
+ * connection broke during its COMMIT, hence the hint about the Idempotency-Key.
+ */
+export const databaseUnavailable = (): AppError =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    'The database is not reachable right now; retry after the delay in Retry-After ' +
+      '(a write retried with the same Idempotency-Key is applied at most once)',
+    undefined,
+    DATABASE_RETRY_AFTER_SECONDS,
+  );
+
 /** The client's view of a database error no repository translated; undefined for other errors. */
 export function toClientDatabaseError(error: unknown): AppError | undefined {
+  if (isTransientConnectionError(error)) return databaseUnavailable();
   const info = pgError(error);
   if (!info) return undefined;
+  if (info.code === PG_QUERY_CANCELED) return databaseUnavailable();
   if (CLIENT_CAUSED.has(info.code)) {
     return new AppError(
       'INVALID_INPUT',
@@ -73,23 +95,40 @@ const TRANSIENT_NETWORK_CODES = new Set([
 ]);
 
 /**
- * SQLSTATEs of a server that is not there yet: connection exceptions (class 08), starting up or
- * shutting down (57P01-57P03), a database not created yet (3D000), too many connections (53300).
+ * SQLSTATEs of a server that is not there (yet, or any more): connection exceptions (class 08),
+ * terminated by an administrator or shutting down, a crash of another backend, starting up
+ * (57P01-57P03), a database not created yet (3D000), too many connections (53300).
  */
 const TRANSIENT_PG_CODE = /^(08...|57P0[1-3]|3D000|53300)$/;
 
-/** True when a database may become reachable by waiting: what start-up retries (D47). */
+/**
+ * What node-postgres says when a connection is lost or cannot be had: the socket closed
+ * ("Connection terminated unexpectedly", "... due to connection timeout"), a statement sent on a
+ * connection that already broke ("... is not queryable"), no pooled connection within
+ * connectionTimeoutMillis ("timeout exceeded when trying to connect"), its query_timeout.
+ */
+const DRIVER_CONNECTION_MESSAGE =
+  /Connection terminated|timeout expired|timeout exceeded when trying to connect|is not queryable|Query read timeout/i;
+
+/**
+ * True when the database may become reachable by waiting: what start-up retries (D47), and what
+ * a request answers with 503 (D77).
+ */
 export function isTransientConnectionError(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     if (typeof candidate.code === 'string') {
       if (TRANSIENT_NETWORK_CODES.has(candidate.code) || TRANSIENT_PG_CODE.test(candidate.code)) return true;
+      // The server answered with another error; its message may quote the client's text.
+      if (/^[0-9A-Z]{5}$/.test(candidate.code)) return false;
     }
     // net's AggregateError (one error per address tried) and pg's "terminated unexpectedly".
     if (Array.isArray(candidate.errors) && candidate.errors.some(isTransientConnectionError)) return true;
+    // Drizzle's wrapper quotes the statement and its parameters: only its cause speaks.
     if (
+      !(candidate instanceof DrizzleQueryError) &&
       typeof candidate.message === 'string' &&
-      /Connection terminated|timeout expired/i.test(candidate.message)
+      DRIVER_CONNECTION_MESSAGE.test(candidate.message)
     ) {
       return true;
     }

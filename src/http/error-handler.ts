@@ -31,12 +31,14 @@ export function toClientError(error: unknown): AppError {
     };
     return new AppError(code, messages[code] ?? (error as Error).message);
   }
-  const databaseError = toClientDatabaseError(error);
-  if (databaseError) return databaseError;
+  // Before the database's translation: a request body cut off by its client is ECONNRESET too.
   const status = (error as FastifyError)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AppError('INVALID_INPUT', (error as Error).message);
   }
+  // D77: the database gone away is 503 SERVICE_UNAVAILABLE with Retry-After, never 500.
+  const databaseError = toClientDatabaseError(error);
+  if (databaseError) return databaseError;
   return new AppError('INTERNAL_ERROR', 'An unexpected error occurred', undefined, 1);
 }
 

@@ -14,6 +14,9 @@ describe('configuration', () => {
       RATE_LIMIT_MAX: 600,
       RATE_LIMIT_WINDOW_SECONDS: 60,
       EMBEDDINGS: 'local',
+      // D77: a request waits on a lost database for less than 10 s.
+      DATABASE_CONNECT_TIMEOUT_MS: 3_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 5_000,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(Object.isFrozen(config)).toBe(true);
@@ -30,6 +33,12 @@ describe('configuration', () => {
     const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'BOOTSTRAP_API_KEY'])
       expect(problems).toContain(name);
+  });
+
+  it('takes 0 for no bound on database waits, and refuses a negative one', () => {
+    const config = loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '0', DATABASE_STATEMENT_TIMEOUT_MS: '0' });
+    expect([config.DATABASE_CONNECT_TIMEOUT_MS, config.DATABASE_STATEMENT_TIMEOUT_MS]).toEqual([0, 0]);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(ConfigError);
   });
 
   it('treats empty values as unset', () => {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client.js';
+import { isTransientConnectionError } from '../../db/errors.js';
 import type { Embedder } from '../../embedders/embedder.js';
 import type { Metrics } from '../../observability/metrics.js';
 import { normalize } from '../../embedders/embedder.js';
@@ -38,6 +39,13 @@ export interface EmbeddingWorkerOptions {
   reindexAtStart?: boolean;
   /** Counters of /metrics (embeddings per second, failed attempts); see docs/metrics.md. */
   metrics?: Pick<Metrics, 'embeddings' | 'embeddingFailures'>;
+  /**
+   * Runs the start-up re-index scan (a statement over whole tables) on a connection without the
+   * statement bound of D77 (DatabaseHandle.withDedicatedConnection); on `db` when omitted.
+   */
+  longRunning?: <T>(fn: (db: Database) => Promise<T>) => Promise<T>;
+  /** Longest pause between attempts while the database is unreachable (D77). */
+  maxOutageBackoffMs?: number;
 }
 
 export interface EmbeddingWorker {
@@ -140,29 +148,57 @@ export async function reindexEmbeddings(db: Database, embedder: Embedder): Promi
 export function startEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
   const logger = options.logger ?? noopLogger;
   const idleMs = options.idleMs ?? 1_000;
+  const maxBackoffMs = options.maxOutageBackoffMs ?? 5_000;
+  const longRunning = options.longRunning ?? ((fn) => fn(options.db));
   let stopping = false;
   let wakeUp = new AbortController();
+  const pause = async (ms: number) => {
+    await sleep(ms, undefined, { signal: wakeUp.signal }).catch(() => {});
+    wakeUp = new AbortController();
+  };
 
   const loop = (async () => {
     if (options.reindexAtStart ?? true) {
-      const queued = await reindexEmbeddings(options.db, options.embedder).catch((error: unknown) => {
-        logger.error({ err: error }, 'could not queue objects for re-embedding');
-        return 0;
-      });
+      const queued = await longRunning((db) => reindexEmbeddings(db, options.embedder)).catch(
+        (error: unknown) => {
+          logger.error({ err: error }, 'could not queue objects for re-embedding');
+          return 0;
+        },
+      );
       if (queued > 0) logger.info({ queued, model: options.embedder.id }, 'queued objects for re-embedding');
     }
+    // D77: while the database is unreachable the worker pauses, says so once, and tries again
+    // with a growing delay (idleMs doubling up to maxBackoffMs); the first batch that goes
+    // through again ends the pause. Claimed jobs it could not finish come back with their lease.
+    let outageSince: number | undefined;
+    let failures = 0;
     while (!stopping) {
       let claimed = 0;
       try {
         claimed = await processEmbeddingBatch(options);
+        if (outageSince !== undefined) {
+          logger.info(
+            { pausedMs: Date.now() - outageSince },
+            'database reachable again; embedding worker resumed',
+          );
+          outageSince = undefined;
+        }
+        failures = 0;
       } catch (error) {
-        // The database went away or a statement failed: the jobs' leases bring them back later.
-        logger.error({ err: error }, 'embedding worker error');
+        failures++;
+        if (isTransientConnectionError(error)) {
+          if (outageSince === undefined) {
+            outageSince = Date.now();
+            logger.warn({ err: error }, 'database unreachable; embedding worker paused');
+          }
+        } else {
+          // A statement failed: the jobs' leases bring them back later.
+          logger.error({ err: error }, 'embedding worker error');
+        }
+        if (!stopping) await pause(retryDelayMs(failures, idleMs, Math.max(idleMs, maxBackoffMs)));
+        continue;
       }
-      if (claimed === 0 && !stopping) {
-        await sleep(idleMs, undefined, { signal: wakeUp.signal }).catch(() => {});
-        wakeUp = new AbortController();
-      }
+      if (claimed === 0 && !stopping) await pause(idleMs);
     }
   })();
 
