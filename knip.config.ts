@@ -26,8 +26,8 @@ const config: KnipConfig = {
     '*.ts',
   ],
   // PostgreSQL's own client tools, from the machine's PostgreSQL (not npm): tests read a
-  // database's data with pg_dump (D73) and run private clusters with initdb and pg_ctl.
-  ignoreBinaries: ['pg_dump', 'initdb', 'pg_ctl'],
+  // database's data with pg_dump (D73).
+  ignoreBinaries: ['pg_dump'],
 };
 
 export default config;

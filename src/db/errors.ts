@@ -17,7 +17,7 @@ const RETRYABLE = new Set(['40001', '40P01']);
 const PG_QUERY_CANCELED = '57014';
 
 /** Seconds a client is asked to wait before retrying when the database is away (D77). */
-export const DATABASE_RETRY_AFTER_SECONDS = 2;
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 interface PgErrorInfo {
   code: string;
@@ -51,7 +51,7 @@ export function isForeignKeyViolation(error: unknown, constraint: string): boole
  * connect timeout) or answers too slowly. The request may or may not have been applied when the
  * connection broke during its COMMIT, hence the hint about the Idempotency-Key.
  */
-export const databaseUnavailable = (): AppError =>
+const databaseUnavailable = (): AppError =>
   new AppError(
     'SERVICE_UNAVAILABLE',
     'The database is not reachable right now; retry after the delay in Retry-After ' +
