@@ -72,11 +72,31 @@ export function renderFrameworkError(
   sendError(request, reply, toClientError(error));
 }
 
+/**
+ * Logs an error as answered: a failure of ours at error level with its stack; the service being
+ * away (503, e.g. the database restarting, D77) at warn level, once per request and without the
+ * stack, which would flood the log during an outage; a refusal of the client's request at info.
+ */
+export function logAnswered(
+  request: FastifyRequest,
+  error: unknown,
+  clientError: AppError,
+  what: string,
+  fields: Record<string, unknown> = {},
+): void {
+  if (clientError.status === 503) {
+    request.log.warn(
+      { ...fields, code: clientError.code, cause: (error as Error)?.message },
+      `${what}: unavailable`,
+    );
+  } else if (clientError.status >= 500) request.log.error({ ...fields, err: error }, `${what} failed`);
+  else request.log.info({ ...fields, code: clientError.code }, `${what} refused`);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const clientError = toClientError(error);
-    if (clientError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: clientError.code }, 'request refused');
+    logAnswered(request, error, clientError, 'request');
     return sendError(request, reply, clientError);
   });
 

@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyRequest } from 'fastify';
 import { keysetCursor } from '../core/cursor.js';
-import { toClientError } from '../http/error-handler.js';
+import { logAnswered, toClientError } from '../http/error-handler.js';
 import { stringifyWithRawJson } from '../core/raw-json.js';
 import type { ProjectContext } from '../core/context.js';
 
@@ -105,7 +105,7 @@ function parseUri(uri: string): { kind: ResourceKind; id: string } | undefined {
 function rpcError(error: unknown, request: FastifyRequest): McpError {
   if (error instanceof McpError) return error;
   const clientError = toClientError(error);
-  if (clientError.status >= 500) request.log.error({ err: error }, 'MCP resource read failed');
+  logAnswered(request, error, clientError, 'MCP resource read');
   const code =
     clientError.status === 404
       ? RESOURCE_NOT_FOUND

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Executor } from '../db/client.js';
 import { canonicalJson } from '../lib/canonical-json.js';
 import { errorBody } from '../core/error-envelope.js';
-import { toClientError } from '../http/error-handler.js';
+import { logAnswered, toClientError } from '../http/error-handler.js';
 import { stringifyWithRawJson } from '../core/raw-json.js';
 import { RequestValidationError, toAppError } from '../core/validation.js';
 import type { ProjectContext } from '../core/context.js';
@@ -228,8 +228,7 @@ export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
  */
 function errorResult(error: unknown, request: FastifyRequest, tool: string): CallToolResult {
   const clientError = toClientError(error);
-  if (clientError.status >= 500) request.log.error({ err: error, tool }, 'MCP tool failed');
-  else request.log.info({ code: clientError.code, tool }, 'MCP tool refused');
+  logAnswered(request, error, clientError, 'MCP tool', { tool });
   const body = errorBody(clientError.code, clientError.message, request.id, clientError.details);
   const retry = clientError.retryAfterSeconds;
   const envelope = retry === undefined ? body : { error: { ...body.error, retryAfter: retry } };
