@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -45,6 +46,8 @@ export interface DatabaseOptions {
    * `max_prepared_statements`): every statement is then sent unnamed.
    */
   preparedStatements?: boolean;
+  /** Told every statement the handle's databases run (diagnostics; tests count queries with it). */
+  queryLogger?: Logger;
 }
 
 /**
@@ -66,7 +69,9 @@ class UnnamedStatementClient extends pg.Client {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.dataDir, options.queryLogger);
 }
 
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
@@ -78,11 +83,12 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     ? new pg.Pool({ connectionString: options.readDatabaseUrl, max: options.poolMax ?? 10, Client })
     : undefined;
   replica?.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const logger = options.queryLogger;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
   return {
     kind: 'postgres',
     db,
-    readDb: replica ? (drizzlePg(replica, { schema }) as unknown as Database) : db,
+    readDb: replica ? (drizzlePg(replica, { schema, logger }) as unknown as Database) : db,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
@@ -91,7 +97,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     async withDedicatedConnection(fn) {
       const client = await pool.connect();
       try {
-        return await fn(drizzlePg(client, { schema }) as unknown as Database);
+        return await fn(drizzlePg(client, { schema, logger }) as unknown as Database);
       } finally {
         client.release();
       }
@@ -99,11 +105,11 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, logger: Logger | undefined): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { vector } });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
     kind: 'pglite',
     db,
