@@ -13,6 +13,9 @@ describe('configuration', () => {
       BODY_LIMIT_BYTES: 32 * 1024 * 1024,
       RATE_LIMIT_MAX: 600,
       RATE_LIMIT_WINDOW_SECONDS: 60,
+      AUTH_FAILURE_LIMIT: 30,
+      ADMIN_AUTH_FAILURE_LIMIT: 30,
+      AUTH_CACHE_TTL_MS: 5000,
       EMBEDDINGS: 'local',
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -30,6 +33,12 @@ describe('configuration', () => {
     const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'BOOTSTRAP_API_KEY'])
       expect(problems).toContain(name);
+  });
+
+  it('refuses a failure limit of 0 and accepts a key cache of 0 (D76)', () => {
+    expect(() => loadConfig({ AUTH_FAILURE_LIMIT: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ADMIN_AUTH_FAILURE_LIMIT: '-1' })).toThrow(ConfigError);
+    expect(loadConfig({ AUTH_CACHE_TTL_MS: '0' }).AUTH_CACHE_TTL_MS).toBe(0);
   });
 
   it('treats empty values as unset', () => {
