@@ -107,10 +107,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onEmbedError: (error) =>
         app.log.warn({ err: error }, 'query embedding failed; answering from full text'),
       summarizer: deps.summarizer ?? createSummarizer(config),
+      keyCacheTtlMs: config.AUTH_CACHE_TTL_MS,
     }),
   );
   app.decorate('metrics', createMetrics({ database }));
   app.decorate('lifecycle', { shuttingDown: false, closing: false });
+  // D76: an instance knows the active API keys from the start (see http/auth.ts).
+  app.addHook('onReady', async () => {
+    await app.services.projects
+      .loadKeys()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not read the active API keys'));
+  });
   // D44: the plan quota is counted inside every write's transaction.
   app.decorate('writeGuards', [quotaGuard(app.services.usage)]);
 

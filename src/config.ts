@@ -74,6 +74,12 @@ const configSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** Prefix of the rate-limit keys in Redis (several deployments can share one Redis). */
     RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(128).default('parley:rate-limit:'),
+    // D76: authentication failures a client address may cause a minute, past which they get 429
+    // before any database work; a valid key or admin token is never held back.
+    AUTH_FAILURE_LIMIT: positiveInt.default(30),
+    ADMIN_AUTH_FAILURE_LIMIT: positiveInt.default(30),
+    /** D76: how long an instance trusts a verified API key without a lookup (revocation bound); 0 never. */
+    AUTH_CACHE_TTL_MS: nonNegativeInt.default(5000),
     // Load shedding: past any of these, requests get 503 SERVICE_UNAVAILABLE with Retry-After.
     // 0 turns a check off. The defaults only trip on a process in real trouble.
     /** Mean event-loop delay over one sample interval, in ms; unset: 1000 on PostgreSQL, off on PGlite. */

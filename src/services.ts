@@ -25,12 +25,14 @@ export interface ServiceDeps {
   onEmbedError?: (error: unknown) => void;
   /** Writes dialogue summaries (D22). */
   summarizer: Summarizer;
+  /** AUTH_CACHE_TTL_MS (D76). */
+  keyCacheTtlMs: number;
 }
 
-export function createServices({ database, embedder, onEmbedError, summarizer }: ServiceDeps) {
+export function createServices({ database, embedder, onEmbedError, summarizer, keyCacheTtlMs }: ServiceDeps) {
   const { db, readDb } = database;
   const embeddingQueue = createEmbeddingQueue();
-  const projects = createProjectService({ db });
+  const projects = createProjectService({ db, keyCacheTtlMs });
   const usage = createUsageService({ db });
   const summaryErasure = createSummaryErasure({ embeddingQueue, storedResponses });
   const messages = createMessageService({

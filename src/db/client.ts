@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Logger } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -53,6 +54,8 @@ export interface DatabaseOptions {
    * statement fails. 0 or unset: none (operator commands, which may run long statements).
    */
   statementTimeoutMs?: number;
+  /** Told every statement the handle's databases run (diagnostics; tests count queries with it). */
+  queryLogger?: Logger;
 }
 
 /** Connections lent by withDedicatedConnection, whose statements have no time bound. */
@@ -125,7 +128,9 @@ function clientClass(behaviour: ClientBehaviour): typeof pg.Client {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.dataDir, options.queryLogger);
 }
 
 /**
@@ -157,7 +162,7 @@ function openPool(url: string, options: DatabaseOptions, Client: typeof pg.Clien
  * slot has leaked so, no request is served again. Here the transaction runs on the checked-out
  * connection, and the connection is released whatever happens, and discarded if it broke.
  */
-function poolTransaction(pool: pg.Pool): Database['transaction'] {
+function poolTransaction(pool: pg.Pool, logger: Logger | undefined): Database['transaction'] {
   const onConnection = new WeakMap<pg.PoolClient, Database>();
   return async (transaction, config) => {
     const client = await pool.connect();
@@ -165,7 +170,7 @@ function poolTransaction(pool: pg.Pool): Database['transaction'] {
     try {
       let db = onConnection.get(client);
       if (!db) {
-        db = drizzlePg(client, { schema }) as unknown as Database;
+        db = drizzlePg(client, { schema, logger }) as unknown as Database;
         onConnection.set(client, db);
       }
       return await db.transaction(transaction, config);
@@ -178,9 +183,9 @@ function poolTransaction(pool: pg.Pool): Database['transaction'] {
   };
 }
 
-function drizzleOnPool(pool: pg.Pool): Database {
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
-  return Object.assign(db, { transaction: poolTransaction(pool) });
+function drizzleOnPool(pool: pg.Pool, logger: Logger | undefined): Database {
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
+  return Object.assign(db, { transaction: poolTransaction(pool, logger) });
 }
 
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
@@ -190,11 +195,12 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   });
   const pool = openPool(url, options, Client);
   const replica = options.readDatabaseUrl ? openPool(options.readDatabaseUrl, options, Client) : undefined;
-  const db = drizzleOnPool(pool);
+  const logger = options.queryLogger;
+  const db = drizzleOnPool(pool, logger);
   return {
     kind: 'postgres',
     db,
-    readDb: replica ? drizzleOnPool(replica) : db,
+    readDb: replica ? drizzleOnPool(replica, logger) : db,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
@@ -206,7 +212,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
       // Migrations and index builds may wait for a lock or run for minutes: no statement bound.
       unboundedClients.add(client);
       try {
-        return await fn(drizzlePg(client, { schema }) as unknown as Database);
+        return await fn(drizzlePg(client, { schema, logger }) as unknown as Database);
       } catch (error) {
         failure = error;
         throw error;
@@ -218,11 +224,11 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, logger: Logger | undefined): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { vector } });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
     kind: 'pglite',
     db,

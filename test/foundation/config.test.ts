@@ -13,6 +13,9 @@ describe('configuration', () => {
       BODY_LIMIT_BYTES: 32 * 1024 * 1024,
       RATE_LIMIT_MAX: 600,
       RATE_LIMIT_WINDOW_SECONDS: 60,
+      AUTH_FAILURE_LIMIT: 30,
+      ADMIN_AUTH_FAILURE_LIMIT: 30,
+      AUTH_CACHE_TTL_MS: 5000,
       EMBEDDINGS: 'local',
       // D77: a request waits on a lost database for less than 10 s.
       DATABASE_CONNECT_TIMEOUT_MS: 3_000,
@@ -39,6 +42,12 @@ describe('configuration', () => {
     const config = loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '0', DATABASE_STATEMENT_TIMEOUT_MS: '0' });
     expect([config.DATABASE_CONNECT_TIMEOUT_MS, config.DATABASE_STATEMENT_TIMEOUT_MS]).toEqual([0, 0]);
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(ConfigError);
+  });
+
+  it('refuses a failure limit of 0 and accepts a key cache of 0 (D76)', () => {
+    expect(() => loadConfig({ AUTH_FAILURE_LIMIT: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ADMIN_AUTH_FAILURE_LIMIT: '-1' })).toThrow(ConfigError);
+    expect(loadConfig({ AUTH_CACHE_TTL_MS: '0' }).AUTH_CACHE_TTL_MS).toBe(0);
   });
 
   it('treats empty values as unset', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
@@ -47,15 +48,17 @@ export async function createServerDatabase(
   };
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `queryLogger` is told every statement the handle runs (tests that count queries). */
+export async function createTestDatabase(options: { queryLogger?: Logger } = {}): Promise<TestDatabase> {
+  const { queryLogger } = options;
   const serverUrl = testServerUrl();
   if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openDatabase({ dataDir: 'memory://', queryLogger });
     await runMigrations(handle);
     return { handle, close: () => handle.close() };
   }
   const server = await createServerDatabase(serverUrl);
-  const handle = await openDatabase({ databaseUrl: server.url, dataDir: 'unused', poolMax: 20 });
+  const handle = await openDatabase({ databaseUrl: server.url, dataDir: 'unused', poolMax: 20, queryLogger });
   await runMigrations(handle);
   return {
     handle,

@@ -54,13 +54,28 @@ export async function activateApiKey(db: Executor, row: typeof apiKeys.$inferIns
     .onConflictDoUpdate({ target: apiKeys.keyHash, set: { projectId: row.projectId, revokedAt: null } });
 }
 
-export async function revokeApiKey(db: Executor, projectId: string, keyId: string): Promise<boolean> {
-  const rows = await db
+/** Revokes a key of a project; its hash, or undefined when the project has no such key. */
+export async function revokeApiKey(
+  db: Executor,
+  projectId: string,
+  keyId: string,
+): Promise<string | undefined> {
+  const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.projectId, projectId), eq(apiKeys.id, keyId)))
-    .returning({ id: apiKeys.id });
-  return rows.length === 1;
+    .returning({ keyHash: apiKeys.keyHash });
+  return row?.keyHash;
+}
+
+/** Every active key, by hash (what an instance knows of the keys, D76). */
+export async function listActiveKeys(
+  db: Executor,
+): Promise<{ keyHash: string; projectId: string; keyId: string }[]> {
+  return db
+    .select({ keyHash: apiKeys.keyHash, projectId: apiKeys.projectId, keyId: apiKeys.id })
+    .from(apiKeys)
+    .where(isNull(apiKeys.revokedAt));
 }
 
 export async function countActiveKeys(db: Executor, projectId: string): Promise<number> {
@@ -97,4 +112,24 @@ export async function findKeyOwner(db: Executor, keyHash: string): Promise<KeyOw
   }
   const [row] = await query.execute({ keyHash });
   return row;
+}
+
+const projectSettingsQuery = (db: Executor) =>
+  db
+    .select({ settings: projects.settings })
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')))
+    .prepare('parley_find_project_settings');
+
+const projectSettingsQueries = new WeakMap<Executor, ReturnType<typeof projectSettingsQuery>>();
+
+/** A project's settings, read on every request whose key came from the key cache (D76). */
+export async function findProjectSettings(db: Executor, id: string): Promise<ProjectSettings | undefined> {
+  let query = projectSettingsQueries.get(db);
+  if (!query) {
+    query = projectSettingsQuery(db);
+    projectSettingsQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
+  return row?.settings;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../core/error-envelope.js';
-import { AppError } from '../../core/errors.js';
+import { refuseCredential } from '../../http/auth.js';
 import { timingSafeEqualStrings } from '../../lib/timing-safe.js';
 import {
   createProjectBody,
@@ -20,7 +20,8 @@ const security = [{ adminToken: [] }];
 
 /**
  * D7: the admin API, authorized by ADMIN_TOKEN. Without a token configured it does not exist
- * (every path answers 404 like an unknown route).
+ * (every path answers 404 like an unknown route). D76: wrong tokens are limited per address
+ * (ADMIN_AUTH_FAILURE_LIMIT a minute, then 429); the right one is never held back.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async (app, { adminToken }) => {
   const { projects, usage } = app.services;
@@ -29,8 +30,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!timingSafeEqualStrings(token, adminToken)) {
-      reply.header('www-authenticate', 'Bearer');
-      throw new AppError('UNAUTHORIZED', 'A valid admin token is required');
+      await refuseCredential(request, reply, 'admin-token', 'A valid admin token is required');
     }
   });
 
@@ -43,7 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         tags,
         security,
         body: createProjectBody,
-        response: { 201: createProjectResponse, ...errorResponses(400, 401) },
+        response: { 201: createProjectResponse, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -60,7 +60,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         summary: 'List projects',
         tags,
         security,
-        response: { 200: projectListResponse, ...errorResponses(401) },
+        response: { 200: projectListResponse, ...errorResponses(401, 429) },
       },
     },
     async () => ({ items: await projects.listProjects() }),
@@ -75,7 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         tags,
         security,
         params: projectIdParams,
-        response: { 200: projectSchema, ...errorResponses(401, 404) },
+        response: { 200: projectSchema, ...errorResponses(401, 404, 429) },
       },
     },
     async (request) => projects.getProject(request.params.id),
@@ -91,7 +91,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         security,
         params: projectIdParams,
         body: updateProjectBody,
-        response: { 200: projectSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: projectSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => projects.updateProject(request.params.id, request.body),
@@ -106,7 +106,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         tags,
         security,
         params: projectIdParams,
-        response: { 201: createdKeySchema, ...errorResponses(401, 404) },
+        response: { 201: createdKeySchema, ...errorResponses(401, 404, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await projects.createKey(request.params.id)),
@@ -121,7 +121,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         tags,
         security,
         params: keyParams,
-        response: { 200: revokedKeyResponse, ...errorResponses(401, 404) },
+        response: { 200: revokedKeyResponse, ...errorResponses(401, 404, 429) },
       },
     },
     async (request) => projects.revokeKey(request.params.id, request.params.keyId),
@@ -136,7 +136,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         tags,
         security,
         params: projectIdParams,
-        response: { 200: usageResponse, ...errorResponses(401, 404) },
+        response: { 200: usageResponse, ...errorResponses(401, 404, 429) },
       },
     },
     async (request) => {

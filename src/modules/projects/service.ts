@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { ProjectSettings } from '../../core/context.js';
 import { AppError, projectNotFound } from '../../core/errors.js';
 import { newApiKey, newId } from '../../lib/ids.js';
+import { createKeyDirectory } from './key-directory.js';
 import * as repo from './repository.js';
 import type { ProjectSettingsInput } from './schemas.js';
 
@@ -37,16 +38,58 @@ function mergeSettings(current: ProjectSettings, changes: ProjectSettingsInput):
   return merged;
 }
 
+/** What authenticating a key found. */
+type KeyCheck =
+  | { owner: repo.KeyOwner }
+  /** `lookedUp` false: the key is unknown to this instance and the caller declined a lookup. */
+  | { owner: undefined; lookedUp: boolean };
+
+/**
+ * D76: the shortest time between two reloads of the active keys, one failure window: an address
+ * that spends its failure budget makes the instance read the keys again at most this often.
+ */
+const KEY_RELOAD_INTERVAL_MS = 60_000;
+
 export interface ProjectServiceDeps {
   /** The primary: keys and projects are read where they are written, so a revocation holds at once. */
   db: Database;
+  /** AUTH_CACHE_TTL_MS (D76): how long a verified key is trusted without a lookup; 0 or absent: never. */
+  keyCacheTtlMs?: number;
 }
 
-export function createProjectService({ db }: ProjectServiceDeps) {
+export function createProjectService({ db, keyCacheTtlMs = 0 }: ProjectServiceDeps) {
+  const keys = createKeyDirectory({ trustMs: keyCacheTtlMs, reloadIntervalMs: KEY_RELOAD_INTERVAL_MS });
+
   async function addKey(projectId: string, key = newApiKey()): Promise<{ id: string; apiKey: string }> {
     const id = newId('key');
-    await repo.insertApiKey(db, { id, projectId, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 9) });
+    const keyHash = hashApiKey(key);
+    await repo.insertApiKey(db, { id, projectId, keyHash, keyPrefix: key.slice(0, 9) });
+    keys.verified(keyHash, { projectId, keyId: id });
     return { id, apiKey: key };
+  }
+
+  /**
+   * D6, D76: the project behind a key. A key verified less than AUTH_CACHE_TTL_MS ago costs only
+   * the read of its project's settings (never cached); any other costs one lookup, as before
+   * the cache, unless this instance does not know the key and `mayLookUpUnknown` says no.
+   */
+  async function checkKey(
+    apiKey: string,
+    { mayLookUpUnknown }: { mayLookUpUnknown?: () => Promise<boolean> } = {},
+  ): Promise<KeyCheck> {
+    const keyHash = hashApiKey(apiKey);
+    const known = keys.get(keyHash);
+    if (known && keys.trusted(known)) {
+      const settings = await repo.findProjectSettings(db, known.projectId);
+      if (settings) return { owner: { projectId: known.projectId, keyId: known.keyId, settings } };
+    }
+    if (!known && mayLookUpUnknown && !(await mayLookUpUnknown()))
+      return { owner: undefined, lookedUp: false };
+    const mark = keys.mark();
+    const owner = await repo.findKeyOwner(db, keyHash);
+    if (owner) keys.verified(keyHash, owner, mark);
+    else keys.forget(keyHash);
+    return owner ? { owner } : { owner: undefined, lookedUp: true };
   }
 
   async function requireProject(id: string): Promise<repo.ProjectRow> {
@@ -57,7 +100,7 @@ export function createProjectService({ db }: ProjectServiceDeps) {
 
   return {
     async createProject(name: string, settings: ProjectSettingsInput = {}) {
-      return db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const project = await repo.insertProject(tx, {
           id: newId('prj'),
           name,
@@ -73,6 +116,8 @@ export function createProjectService({ db }: ProjectServiceDeps) {
         });
         return { project: toView(project), apiKey, keyId };
       });
+      keys.verified(hashApiKey(created.apiKey), { projectId: created.project.id, keyId: created.keyId });
+      return created;
     },
 
     async listProjects(): Promise<ProjectView[]> {
@@ -100,9 +145,10 @@ export function createProjectService({ db }: ProjectServiceDeps) {
 
     async revokeKey(projectId: string, keyId: string) {
       await requireProject(projectId);
-      if (!(await repo.revokeApiKey(db, projectId, keyId))) {
-        throw new AppError('API_KEY_NOT_FOUND', `Key ${keyId} not found in project ${projectId}`);
-      }
+      const keyHash = await repo.revokeApiKey(db, projectId, keyId);
+      if (!keyHash) throw new AppError('API_KEY_NOT_FOUND', `Key ${keyId} not found in project ${projectId}`);
+      // D76: in force on this instance as soon as the answer leaves; others within AUTH_CACHE_TTL_MS.
+      keys.revoked(keyHash);
       return { success: true, id: keyId };
     },
 
@@ -124,6 +170,7 @@ export function createProjectService({ db }: ProjectServiceDeps) {
             keyHash: hashApiKey(bootstrapKey),
             keyPrefix: bootstrapKey.slice(0, 9),
           });
+          keys.revoked(hashApiKey(bootstrapKey));
         }
         return { projectId: project.id };
       }
@@ -132,9 +179,24 @@ export function createProjectService({ db }: ProjectServiceDeps) {
       return { projectId: project.id, generatedKey: apiKey };
     },
 
+    checkKey,
+
     /** The project behind an API key, or undefined for an unknown or revoked key. */
-    async authenticate(apiKey: string) {
-      return repo.findKeyOwner(db, hashApiKey(apiKey));
+    async authenticate(apiKey: string): Promise<repo.KeyOwner | undefined> {
+      return (await checkKey(apiKey)).owner;
+    },
+
+    /**
+     * D76: reads which keys are active, so that a valid key this instance has not used yet is
+     * still looked up for an address past its failure limit. At start (`loadKeys`), and again
+     * when an address spends its budget (`reloadKeys`, at most once per KEY_RELOAD_INTERVAL_MS).
+     */
+    async loadKeys(): Promise<void> {
+      await keys.reload(() => repo.listActiveKeys(db), { throttled: false });
+    },
+
+    async reloadKeys(): Promise<void> {
+      await keys.reload(() => repo.listActiveKeys(db));
     },
   };
 }
