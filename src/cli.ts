@@ -144,7 +144,12 @@ export function buildCli(config: () => Config): Command {
     .action((options: { project: string; in?: string }) =>
       withDatabase(config(), async (handle) => {
         const input = options.in ? createReadStream(options.in) : process.stdin;
-        print({ imported: await importProject(handle.db, options.project, readLines(input)) });
+        const cfg = config();
+        // D79: without an embedder the imported objects are not queued for embedding.
+        const queueEmbeddings = cfg.EMBEDDINGS !== 'none';
+        print({
+          imported: await importProject(handle.db, options.project, readLines(input), { queueEmbeddings }),
+        });
       }),
     );
 

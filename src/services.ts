@@ -27,7 +27,8 @@ export interface ServiceDeps {
 
 export function createServices({ database, embedder, onEmbedError, summarizer }: ServiceDeps) {
   const { db, readDb } = database;
-  const embeddingQueue = createEmbeddingQueue();
+  // D79: with EMBEDDINGS=none (no embedder) writes queue no embedding jobs.
+  const embeddingQueue = createEmbeddingQueue({ enabled: embedder !== undefined });
   const projects = createProjectService({ db });
   const usage = createUsageService({ db });
   const messages = createMessageService({ readDb, dialogueScope, embeddingQueue });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, configFrom } from '../../src/config.js';
+import type { Embedder } from '../../src/embedders/embedder.js';
 import { type TestDatabase, createTestDatabase } from './database.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -15,11 +16,11 @@ export interface TestContext {
 /**
  * An app on a fresh database, built the way server.ts builds it. `env` overrides configuration
  * variables; the offline embedder is off unless a test asks for it, so that tests stay fast.
- * `logger` captures the app's logs.
+ * `logger` captures the app's logs; `embedder` replaces the one EMBEDDINGS names (null: none).
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { logger?: FastifyBaseLogger } = {},
+  options: { logger?: FastifyBaseLogger; embedder?: Embedder | null } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = configFrom({
@@ -28,7 +29,12 @@ export async function createTestContext(
     LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const app = await buildApp({ config, database: database.handle, logger: options.logger });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    logger: options.logger,
+    embedder: options.embedder,
+  });
   await app.ready();
   return {
     app,
@@ -38,6 +44,20 @@ export async function createTestContext(
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * An embedder that needs no model and no network: every text gets the same unit vector. For
+ * tests that need one configured (jobs are queued only then, D79) but never look at vectors.
+ */
+export function stubEmbedder(dimensions = 8): Embedder {
+  const vector = Array.from({ length: dimensions }, (_, i) => (i === 0 ? 1 : 0));
+  return {
+    id: `stub/${dimensions}`,
+    dimensions,
+    embed: async (texts) => texts.map(() => [...vector]),
+    close: async () => {},
   };
 }
 

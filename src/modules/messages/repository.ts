@@ -93,11 +93,14 @@ const messageTuple = (message: NewMessage, ord: number) => sql`(
  * order, so a cursor walk cannot miss one (D32). Undefined when the dialogue does not take
  * messages (missing, another namespace, ended, expired); the caller finds out which.
  * Runs inside the caller's transaction, which must roll back when messages come back missing.
+ * Without `queueEmbeddings` (no embedder, D79) the statement has no jobs part: a text of its own,
+ * prepared under a name of its own (src/db/prepared.ts names a statement by its text).
  */
 export async function insertIntoDialogue(
   tx: Executor,
   target: AppendTarget,
   rows: NewMessage[],
+  { queueEmbeddings }: { queueEmbeddings: boolean },
 ): Promise<Appended | undefined> {
   const explicit = rows.flatMap((row) => (row.created ? [row.created.getTime()] : []));
   const latestExplicit = explicit.length > 0 ? new Date(Math.max(...explicit)).toISOString() : null;
@@ -129,9 +132,13 @@ export async function insertIntoDialogue(
       ORDER BY v.ord
       ON CONFLICT (project_id, dialogue_id, id) DO NOTHING
       RETURNING ${recordColumnNames}
-    ), jobs AS (
+    )${
+      queueEmbeddings
+        ? sql`, jobs AS (
       ${enqueueJobsFrom(sql`SELECT ${target.projectId}, 'message', dialogue_id, id FROM m`)}
-    )
+    )`
+        : sql``
+    }
     SELECT d.total_messages AS d_total_messages, d.last_message_created AS d_last_message_created,
            d.modified AS d_modified, m.*
     FROM d LEFT JOIN m ON true

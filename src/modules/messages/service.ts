@@ -15,7 +15,7 @@ export interface MessageServiceDeps {
   /** Where reads go: the replica when READ_DATABASE_URL is set. */
   readDb: Database;
   dialogueScope: DialogueScope;
-  embeddingQueue: Pick<EmbeddingQueue, 'forget'>;
+  embeddingQueue: Pick<EmbeddingQueue, 'forget' | 'enabled'>;
 }
 
 export interface MessageLocator {
@@ -51,13 +51,16 @@ export function createMessageService({ readDb, dialogueScope, embeddingQueue }: 
     refuseIfImmutable(ctx);
   }
 
+  /** D79: the append statement queues embedding jobs only when an embedder is configured. */
+  const appendOptions = { queueEmbeddings: embeddingQueue.enabled };
+
   return {
     /**
      * Adds messages to a dialogue in the caller's transaction (D16, D19, D31): also how dialogue
      * creation and update add theirs. Immutability (D25) is the caller's rule.
      */
     append: (tx: Executor, ctx: ProjectContext, dialogue: DialogueRef, items: FieldedInput[]) =>
-      appendMessages(dialogueScope, tx, ctx, dialogue, items),
+      appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions),
 
     /** POST /message: one message. */
     async create(
@@ -67,9 +70,14 @@ export function createMessageService({ readDb, dialogueScope, embeddingQueue }: 
     ): Promise<MessageRecord> {
       const dialogue = refOf(input);
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
-      const { messages } = await appendMessages(dialogueScope, tx, ctx, dialogue, [
-        { field: '', input: input.message },
-      ]);
+      const { messages } = await appendMessages(
+        dialogueScope,
+        tx,
+        ctx,
+        dialogue,
+        [{ field: '', input: input.message }],
+        appendOptions,
+      );
       return messages[0]!;
     },
 
@@ -88,7 +96,7 @@ export function createMessageService({ readDb, dialogueScope, embeddingQueue }: 
       const dialogue = refOf(input);
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
       const items = input.messages.map((message, index) => ({ field: `messages[${index}]`, input: message }));
-      const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items);
+      const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions);
       return {
         dialogueId: dialogue.id,
         items: appended.messages,
