@@ -9,6 +9,7 @@ import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
 import { readLines } from './modules/transfer/lines.js';
 import { exportProject, importProject } from './modules/transfer/service.js';
+import { startIdempotencyPruner } from './db/idempotency-pruner.js';
 import { createEmbedderFromConfig } from './embedders/index.js';
 import { createLogger } from './observability/logger.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
@@ -162,13 +163,16 @@ export function buildCli(config: () => Config): Command {
       if (!embedder) throw new Error('EMBEDDINGS=none: there is nothing for a worker to do');
       await withDatabase(cfg, async (handle) => {
         await ensureVectorIndexes(handle, embedder);
-        const worker = startEmbeddingWorker({ db: handle.db, embedder, logger: createLogger(cfg) });
+        const logger = createLogger(cfg);
+        const worker = startEmbeddingWorker({ db: handle.db, embedder, logger });
+        // D75: a worker process also deletes expired idempotency records, as the servers do.
+        const pruner = startIdempotencyPruner({ db: handle.db, ttlHours: cfg.IDEMPOTENCY_TTL_HOURS, logger });
         await new Promise<void>((resolve) => {
           process.once('SIGTERM', resolve);
           process.once('SIGINT', resolve);
         });
         // Finishes the batch in hand; unfinished jobs keep their lease and return to the queue.
-        await worker.stop();
+        await Promise.all([worker.stop(), pruner.stop()]);
       });
       await embedder.close();
     });

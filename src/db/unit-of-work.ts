@@ -20,6 +20,8 @@ export interface Idempotency {
   key: string;
   /** Hash of everything that makes the request what it is; the same key with another hash is a conflict. */
   requestHash: string;
+  /** How long a stored response is replayed (IDEMPOTENCY_TTL_HOURS, D75). */
+  ttlHours: number;
 }
 
 export interface WriteOutcome {
@@ -48,7 +50,12 @@ export async function runWrite(
   idempotency?: Idempotency,
 ): Promise<WriteOutcome> {
   if (idempotency) {
-    const stored = await findStoredResponse(deps.db, context.projectId, idempotency.key);
+    const stored = await findStoredResponse(
+      deps.db,
+      context.projectId,
+      idempotency.key,
+      idempotency.ttlHours,
+    );
     if (stored) return replayed(stored, idempotency.requestHash);
   }
 
@@ -59,7 +66,7 @@ export async function runWrite(
       const json = stringifyWithRawJson(await write(tx));
       if (idempotency) {
         const response = { requestHash: idempotency.requestHash, statusCode, responseBody: json };
-        if (!(await storeResponse(tx, context.projectId, idempotency.key, response))) {
+        if (!(await storeResponse(tx, context.projectId, idempotency.key, response, idempotency.ttlHours))) {
           // A concurrent request with the same key committed first: undo ours, answer with theirs.
           lostRace = true;
           tx.rollback();
@@ -73,7 +80,12 @@ export async function runWrite(
     });
 
   if (body === undefined) {
-    const stored = await findStoredResponse(deps.db, context.projectId, idempotency!.key);
+    const stored = await findStoredResponse(
+      deps.db,
+      context.projectId,
+      idempotency!.key,
+      idempotency!.ttlHours,
+    );
     if (!stored)
       throw new AppError('RESOURCE_CONFLICT', 'A request with this Idempotency-Key is in progress');
     return replayed(stored, idempotency!.requestHash);
