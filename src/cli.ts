@@ -94,6 +94,11 @@ export function buildCli(config: () => Config): Command {
     .action((id: string, options: { name?: string; settings?: ReturnType<typeof parseSettings> }) =>
       withProjects(async (projects) => print(await projects.updateProject(id, options))),
     );
+  project
+    .command('delete')
+    .argument('<id>', 'project id')
+    .description('Erase a project: revoke its keys, then delete all its data (D74); cannot be undone')
+    .action((id: string) => withProjects(async (projects) => print(await projects.eraseProject(id))));
 
   const key = program.command('key').description('Manage API keys');
   key
