@@ -4,7 +4,7 @@ import * as schema from './schema.js';
 
 // The tables that hold a project's rows, read from the Drizzle schema itself, so that code that
 // must reach every one of them (erasing a project, D74) cannot forget a table added later.
-// test/projects/erasure.test.ts checks this list against the migrated database.
+// test/foundation/project-erasure.test.ts checks this list against the migrated database.
 
 export interface TenantTable {
   /** The table's SQL name. */
