@@ -131,9 +131,12 @@ app.post<{ Body: MessageBody }>('/sql/messages', async (request, reply) => {
     };
   });
   // Parley's append statement itself (repository.appendStatement), built and not run by
-  // Parley's code: the same text, parameters and statement name as executePrepared sends.
+  // Parley's code: the same text, parameters and statement name as executePrepared sends. The
+  // benchmark runs Parley with EMBEDDINGS=none, whose statement queues no jobs (D79).
   const append = preparedStatement(
-    appendStatement({ projectId, dialogueId, namespace: null, expiredBefore: null }, rows),
+    appendStatement({ projectId, dialogueId, namespace: null, expiredBefore: null }, rows, {
+      queueEmbeddings: false,
+    }),
   );
   const stored = await inTransaction(async (c) => {
     await countWrite(c, projectId);

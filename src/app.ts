@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { type IdempotencyPruner, startIdempotencyPruner } from './db/idempotency-pruner.js';
 import { registerErrorHandling, renderFrameworkError } from './http/error-handler.js';
 import { AppError } from './core/errors.js';
 import { trustProxyOption } from './http/ip-allow-list.js';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app, config);
 
   registerEmbeddings(app, config, database, embedder, ownEmbedder);
+  registerIdempotencyPruning(app, config, database);
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
   registerErrorHandling(app);
@@ -211,5 +213,20 @@ function registerEmbeddings(
   app.addHook('onClose', async () => {
     await worker?.stop();
     if (ownEmbedder) await embedder?.close();
+  });
+}
+
+/** D75: expired idempotency records are deleted in the background while the app runs. */
+function registerIdempotencyPruning(app: FastifyInstance, config: Config, database: DatabaseHandle): void {
+  let pruner: IdempotencyPruner | undefined;
+  app.addHook('onReady', async () => {
+    pruner = startIdempotencyPruner({
+      db: database.db,
+      ttlHours: config.IDEMPOTENCY_TTL_HOURS,
+      logger: app.log,
+    });
+  });
+  app.addHook('onClose', async () => {
+    await pruner?.stop();
   });
 }

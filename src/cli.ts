@@ -9,6 +9,7 @@ import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
 import { readLines } from './modules/transfer/lines.js';
 import { exportProject, importProject } from './modules/transfer/service.js';
+import { startIdempotencyPruner } from './db/idempotency-pruner.js';
 import { createEmbedderFromConfig } from './embedders/index.js';
 import { createLogger } from './observability/logger.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
@@ -102,6 +103,11 @@ export function buildCli(config: () => Config): Command {
     .action((id: string, options: { name?: string; settings?: ReturnType<typeof parseSettings> }) =>
       withProjects(async (projects) => print(await projects.updateProject(id, options))),
     );
+  project
+    .command('delete')
+    .argument('<id>', 'project id')
+    .description('Erase a project: revoke its keys, then delete all its data (D74); cannot be undone')
+    .action((id: string) => withProjects(async (projects) => print(await projects.eraseProject(id))));
 
   const key = program.command('key').description('Manage API keys');
   key
@@ -153,7 +159,12 @@ export function buildCli(config: () => Config): Command {
     .action((options: { project: string; in?: string }) =>
       withDatabase(config(), async (handle) => {
         const input = options.in ? createReadStream(options.in) : process.stdin;
-        print({ imported: await importProject(handle.db, options.project, readLines(input)) });
+        const cfg = config();
+        // D79: without an embedder the imported objects are not queued for embedding.
+        const queueEmbeddings = cfg.EMBEDDINGS !== 'none';
+        print({
+          imported: await importProject(handle.db, options.project, readLines(input), { queueEmbeddings }),
+        });
       }),
     );
 
@@ -168,18 +179,25 @@ export function buildCli(config: () => Config): Command {
         cfg,
         async (handle) => {
           await ensureVectorIndexes(handle, embedder);
+          const logger = createLogger(cfg);
           const worker = startEmbeddingWorker({
             db: handle.db,
             embedder,
-            logger: createLogger(cfg),
+            logger,
             longRunning: (fn) => handle.withDedicatedConnection(fn),
+          });
+          // D75: a worker process also deletes expired idempotency records, as the servers do.
+          const pruner = startIdempotencyPruner({
+            db: handle.db,
+            ttlHours: cfg.IDEMPOTENCY_TTL_HOURS,
+            logger,
           });
           await new Promise<void>((resolve) => {
             process.once('SIGTERM', resolve);
             process.once('SIGINT', resolve);
           });
           // Finishes the batch in hand; unfinished jobs keep their lease and return to the queue.
-          await worker.stop();
+          await Promise.all([worker.stop(), pruner.stop()]);
         },
         { boundStatements: true },
       );

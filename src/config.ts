@@ -110,6 +110,11 @@ const configSchema = z
     SUMMARY_TIMEOUT_MS: positiveInt.default(60_000),
     /** Further attempts after a transient failure of the summary model (timeout, 429, 5xx). */
     SUMMARY_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    /**
+     * D36, D75: how long a stored idempotent response is replayed, in hours; any positive number
+     * (fractions too). Expired ones are deleted in the background.
+     */
+    IDEMPOTENCY_TTL_HOURS: z.coerce.number().positive().max(1_000_000).default(24),
     /** Time allowed for requests in flight and claimed jobs at shutdown. */
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
     /**

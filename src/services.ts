@@ -31,7 +31,8 @@ export interface ServiceDeps {
 
 export function createServices({ database, embedder, onEmbedError, summarizer, keyCacheTtlMs }: ServiceDeps) {
   const { db, readDb } = database;
-  const embeddingQueue = createEmbeddingQueue();
+  // D79: with EMBEDDINGS=none (no embedder) writes queue no embedding jobs.
+  const embeddingQueue = createEmbeddingQueue({ enabled: embedder !== undefined });
   const projects = createProjectService({ db, keyCacheTtlMs });
   const usage = createUsageService({ db });
   const summaryErasure = createSummaryErasure({ embeddingQueue, storedResponses });

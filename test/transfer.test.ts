@@ -19,6 +19,8 @@ let source: TestDatabase;
 let target: TestDatabase;
 const SOURCE_PROJECT = 'prj_transfer_source';
 const TARGET_PROJECT = 'prj_transfer_target';
+/** An import where an embedder is configured (D79: without one nothing is queued). */
+const withJobs = { queueEmbeddings: true };
 
 /** Content texts as a client may send them (D28): key order, integer-like keys, big numbers, escapes. */
 const contents = [
@@ -181,7 +183,7 @@ describe('parley export / import', () => {
   });
 
   it('imports into another project of another database, and exports from there identically', async () => {
-    const counts = await importProject(target.handle.db, TARGET_PROJECT, fromLines(exported));
+    const counts = await importProject(target.handle.db, TARGET_PROJECT, fromLines(exported), withJobs);
     expect(counts).toEqual({ dialogues: 2, messages: 1204, memories: 2 });
 
     const again = await exportLines(target, TARGET_PROJECT);
@@ -228,32 +230,46 @@ describe('parley export / import', () => {
     expect(queued!.n).toBe(2 + 1204 + 2);
   });
 
-  it('imports nothing when ids already exist in the project', async () => {
-    await expect(importProject(target.handle.db, TARGET_PROJECT, fromLines(exported))).rejects.toThrow(
-      /already exist/,
+  it('queues nothing without an embedder (D79)', async () => {
+    await insertProject(target.handle.db, { id: 'prj_transfer_lexical', name: 'lexical' });
+    const counts = await importProject(target.handle.db, 'prj_transfer_lexical', fromLines(exported), {
+      queueEmbeddings: false,
+    });
+    expect(counts).toEqual({ dialogues: 2, messages: 1204, memories: 2 });
+    const [queued] = rowsOf<{ n: number }>(
+      await target.handle.db.execute(
+        sql`SELECT count(*)::int AS n FROM ${embeddingJobs} WHERE project_id = 'prj_transfer_lexical'`,
+      ),
     );
+    expect(queued!.n).toBe(0);
+  });
+
+  it('imports nothing when ids already exist in the project', async () => {
+    await expect(
+      importProject(target.handle.db, TARGET_PROJECT, fromLines(exported), withJobs),
+    ).rejects.toThrow(/already exist/);
     expect(await storedContents(target, TARGET_PROJECT)).toHaveLength(1204);
   });
 
   it('imports nothing from a truncated file or one whose counts differ', async () => {
     await insertProject(target.handle.db, { id: 'prj_transfer_other', name: 'other' });
     await expect(
-      importProject(target.handle.db, 'prj_transfer_other', fromLines(exported.slice(0, 900))),
+      importProject(target.handle.db, 'prj_transfer_other', fromLines(exported.slice(0, 900)), withJobs),
     ).rejects.toThrow(/truncated/);
     const withoutOneMessage = exported.filter((_line, index) => index !== 10);
     await expect(
-      importProject(target.handle.db, 'prj_transfer_other', fromLines(withoutOneMessage)),
+      importProject(target.handle.db, 'prj_transfer_other', fromLines(withoutOneMessage), withJobs),
     ).rejects.toThrow(/announces/);
     expect(await storedContents(target, 'prj_transfer_other')).toHaveLength(0);
   });
 
   it('refuses a file that is not an export, and a project that does not exist', async () => {
     await expect(
-      importProject(target.handle.db, 'prj_transfer_other', fromLines(['{"hello":"world"}'])),
+      importProject(target.handle.db, 'prj_transfer_other', fromLines(['{"hello":"world"}']), withJobs),
     ).rejects.toThrow(TransferError);
-    await expect(importProject(target.handle.db, 'prj_missing', fromLines(exported))).rejects.toThrow(
-      /does not exist/,
-    );
+    await expect(
+      importProject(target.handle.db, 'prj_missing', fromLines(exported), withJobs),
+    ).rejects.toThrow(/does not exist/);
     await expect(exportLines(source, 'prj_missing')).rejects.toThrow(/does not exist/);
   });
 });

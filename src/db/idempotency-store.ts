@@ -1,9 +1,9 @@
-import { and, arrayOverlaps, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
 import { idempotencyKeys } from './schema.js';
 
-/** D36: a stored response lives for 24 hours. */
-const IDEMPOTENCY_TTL_HOURS = 24;
+// D36, D75: a stored response is replayed for IDEMPOTENCY_TTL_HOURS (24 by default, config.ts);
+// every function takes that TTL, in hours.
 
 export interface StoredResponse {
   requestHash: string;
@@ -20,12 +20,14 @@ export interface ResponseToStore {
   objectRefs: string[];
 }
 
-const live = () => gt(idempotencyKeys.created, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`);
+/** The moment before which a stored response has expired; fractions of an hour are kept. */
+const expiredBefore = (ttlHours: number) => sql`now() - make_interval(secs => ${ttlHours * 3600})`;
 
 export async function findStoredResponse(
   db: Executor,
   projectId: string,
   key: string,
+  ttlHours: number,
 ): Promise<StoredResponse | undefined> {
   const [row] = await db
     .select({
@@ -34,7 +36,14 @@ export async function findStoredResponse(
       responseBody: idempotencyKeys.responseBody,
     })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.projectId, projectId), eq(idempotencyKeys.key, key), live()));
+    .where(
+      and(
+        eq(idempotencyKeys.projectId, projectId),
+        eq(idempotencyKeys.key, key),
+        // An expired response is never replayed, pruned or not.
+        gt(idempotencyKeys.created, expiredBefore(ttlHours)),
+      ),
+    );
   return row;
 }
 
@@ -47,6 +56,7 @@ export async function storeResponse(
   projectId: string,
   key: string,
   response: ResponseToStore,
+  ttlHours: number,
 ): Promise<boolean> {
   const rows = await tx
     .insert(idempotencyKeys)
@@ -55,11 +65,54 @@ export async function storeResponse(
       target: [idempotencyKeys.projectId, idempotencyKeys.key],
       set: { ...response, created: sql`now()` },
       // An expired entry is replaced; a live one is left alone.
-      setWhere: lt(idempotencyKeys.created, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`),
+      setWhere: lt(idempotencyKeys.created, expiredBefore(ttlHours)),
     })
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;
 }
+
+/** Rows one pruning statement deletes at most (D75: small batches). */
+export const PRUNE_BATCH_ROWS = 500;
+
+/**
+ * Deletes up to `batchRows` expired responses and returns how many went. The batch is found
+ * through the `created` index; it is then deleted one project at a time, each statement naming
+ * its project_id (one shard on Citus, D49) and checking the expiry again, so that a key stored
+ * anew in between is kept.
+ */
+export async function deleteExpiredResponses(
+  db: Executor,
+  ttlHours: number,
+  batchRows = PRUNE_BATCH_ROWS,
+): Promise<number> {
+  const expired = await db
+    .select({ projectId: idempotencyKeys.projectId, key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(lt(idempotencyKeys.created, expiredBefore(ttlHours)))
+    .limit(batchRows);
+  const byProject = new Map<string, string[]>();
+  for (const { projectId, key } of expired) {
+    const keys = byProject.get(projectId) ?? [];
+    keys.push(key);
+    byProject.set(projectId, keys);
+  }
+  let deleted = 0;
+  for (const [projectId, keys] of byProject) {
+    const rows = await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.projectId, projectId),
+          inArray(idempotencyKeys.key, keys),
+          lt(idempotencyKeys.created, expiredBefore(ttlHours)),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    deleted += rows.length;
+  }
+  return deleted;
+}
+
 /**
  * D73: empties every stored response that carried one of `refs`, in the deleting write's own
  * transaction. A tombstone keeps the key, the request hash and the status, so a retry of the key

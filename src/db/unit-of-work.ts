@@ -21,6 +21,8 @@ export interface Idempotency {
   key: string;
   /** Hash of everything that makes the request what it is; the same key with another hash is a conflict. */
   requestHash: string;
+  /** How long a stored response is replayed (IDEMPOTENCY_TTL_HOURS, D75). */
+  ttlHours: number;
 }
 
 export interface WriteOutcome {
@@ -54,7 +56,7 @@ export async function replayIfStored(
   idempotency: Idempotency | undefined,
 ): Promise<WriteOutcome | undefined> {
   if (!idempotency) return undefined;
-  const stored = await findStoredResponse(db, context.projectId, idempotency.key);
+  const stored = await findStoredResponse(db, context.projectId, idempotency.key, idempotency.ttlHours);
   return stored && replayed(stored, idempotency.requestHash);
 }
 
@@ -82,7 +84,7 @@ export async function runWrite(
           responseBody: json,
           objectRefs: objectRefsOf(result),
         };
-        if (!(await storeResponse(tx, context.projectId, idempotency.key, response))) {
+        if (!(await storeResponse(tx, context.projectId, idempotency.key, response, idempotency.ttlHours))) {
           // A concurrent request with the same key committed first: undo ours, answer with theirs.
           lostRace = true;
           tx.rollback();
@@ -96,7 +98,12 @@ export async function runWrite(
     });
 
   if (body === undefined) {
-    const stored = await findStoredResponse(deps.db, context.projectId, idempotency!.key);
+    const stored = await findStoredResponse(
+      deps.db,
+      context.projectId,
+      idempotency!.key,
+      idempotency!.ttlHours,
+    );
     if (!stored)
       throw new AppError('RESOURCE_CONFLICT', 'A request with this Idempotency-Key is in progress');
     return replayed(stored, idempotency!.requestHash);

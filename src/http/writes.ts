@@ -23,7 +23,7 @@ function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
     .update(`${request.method} ${request.url}\n`)
     .update(request.rawBody ?? '')
     .digest('hex');
-  return { key, requestHash };
+  return { key, requestHash, ttlHours: request.server.config.IDEMPOTENCY_TTL_HOURS };
 }
 
 /** The project a REST request acts for, as services take it. */

@@ -180,7 +180,7 @@ const idempotencyKeyArgument = z
   .optional()
   .describe(
     'Optional: any 1-255 character key that identifies this write. A retry with the same key and ' +
-      'the same arguments returns the first result without writing again while the key is kept (24 hours); the same ' +
+      'the same arguments returns the first result without writing again while the key is kept (IDEMPOTENCY_TTL_HOURS, 24 by default); the same ' +
       'key with other arguments is refused with RESOURCE_CONFLICT.',
   );
 
@@ -209,7 +209,11 @@ export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
       const idempotency =
         idempotencyKey === undefined
           ? undefined
-          : { key: idempotencyKey, requestHash: toolCallHash(spec.name, toolArgs) };
+          : {
+              key: idempotencyKey,
+              requestHash: toolCallHash(spec.name, toolArgs),
+              ttlHours: server.config.IDEMPOTENCY_TTL_HOURS,
+            };
       // A retry of a call that already succeeded is answered before any slow stage (a model call).
       const stored = await replayIfStored(server.db, call.ctx, idempotency);
       if (stored) return stored.body;

@@ -1,4 +1,5 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { AppError } from '../core/errors.js';
 import { retryWithBackoff } from '../lib/retry.js';
 import { type Summarizer, type SummaryInput, speakerOf } from './summarizer.js';
@@ -14,8 +15,14 @@ export interface OpenAiSummarizerOptions {
   /** Omitted for keyless local endpoints. */
   apiKey?: string;
   baseURL?: string;
-  /** Length budget of the summary, in tokens: the model's `max_tokens`. */
+  /** Length budget of the summary, in tokens: the model's `max_tokens` (or `max_completion_tokens`). */
   maxSummaryTokens: number;
+  /**
+   * The field the first call puts the length budget in. Default: `max_completion_tokens` on
+   * OpenAI's own API (its newer models refuse `max_tokens`), `max_tokens` elsewhere (older
+   * compatible servers know only that one). Either way a refusal of the field switches to the other.
+   */
+  tokenLimitParameter?: TokenLimitParameter;
   /** Budget of one call, in tokens: the prompt plus the longest answer allowed. */
   callTokens: number;
   /** Time allowed for one call. */
@@ -24,6 +31,42 @@ export interface OpenAiSummarizerOptions {
   retries: number;
   /** First backoff delay (doubled per retry, with jitter). */
   retryBaseDelayMs?: number;
+}
+
+/** The two names under which chat-completions endpoints take the answer's length limit. */
+export type TokenLimitParameter = 'max_tokens' | 'max_completion_tokens';
+
+const OPENAI_API_HOST = 'api.openai.com';
+
+export function defaultTokenLimitParameter(baseURL: string | undefined): TokenLimitParameter {
+  if (baseURL === undefined) return 'max_completion_tokens';
+  try {
+    return new URL(baseURL).hostname === OPENAI_API_HOST ? 'max_completion_tokens' : 'max_tokens';
+  } catch {
+    return 'max_tokens';
+  }
+}
+
+/** Request fields a model may refuse that the call can do without or send under another name. */
+const ADJUSTABLE = ['max_completion_tokens', 'max_tokens', 'temperature'] as const;
+type Adjustable = (typeof ADJUSTABLE)[number];
+
+/**
+ * The field a 400 refuses, if it is one of ours. OpenAI names it in `param` ("Unsupported
+ * parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens'
+ * instead."; reasoning models also refuse any `temperature` but 1); other servers only in the
+ * message ("Unrecognized request argument supplied: max_completion_tokens"), where the refused
+ * field is the first one named after the complaint.
+ */
+function refusedField(error: unknown): Adjustable | undefined {
+  if (!(error instanceof APIError) || error.status !== 400) return undefined;
+  const named = ADJUSTABLE.find((field) => field === error.param);
+  if (named) return named;
+  const match =
+    /(?:unsupported|unrecognized|unknown|not supported|not permitted|extra)\b[^'"`]*?['"`]?\b(max_completion_tokens|max_tokens|temperature)\b/i.exec(
+      error.message,
+    );
+  return match?.[1]?.toLowerCase() as Adjustable | undefined;
 }
 
 /** Chat-format tokens around two messages and the reply's start (OpenAI's documented count, rounded up). */
@@ -102,20 +145,53 @@ export function createOpenAiSummarizer(options: OpenAiSummarizerOptions): Summar
   const callSize = (summarySoFar: string | null, lines: readonly string[]) =>
     countTokens(system) + countTokens(userPrompt(summarySoFar, lines)) + FRAMING_TOKENS + maxSummaryTokens;
 
+  // The request's shape, adjusted once for good when the model refuses a field (see refusedField):
+  // every later call of this summarizer is sent the way the model takes it.
+  let tokenLimitParameter = options.tokenLimitParameter ?? defaultTokenLimitParameter(options.baseURL);
+  let sendTemperature = true;
+
+  const requestBody = (
+    summarySoFar: string | null,
+    lines: readonly string[],
+  ): ChatCompletionCreateParamsNonStreaming => ({
+    model,
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: userPrompt(summarySoFar, lines) },
+    ],
+    [tokenLimitParameter]: maxSummaryTokens,
+    ...(sendTemperature ? { temperature: 0.2 } : {}),
+  });
+
+  /** Adjusts the request after the model refused one of its fields; false when nothing can be adjusted. */
+  function adjustTo(error: unknown, sent: ChatCompletionCreateParamsNonStreaming, adjusted: Set<string>) {
+    const field = refusedField(error);
+    if (field === undefined || !(field in sent)) return false;
+    const kind = field === 'temperature' ? 'temperature' : 'token limit';
+    // Each field is adjusted at most once per call: a server that refuses both names fails.
+    if (adjusted.has(kind)) return false;
+    adjusted.add(kind);
+    if (field === 'temperature') sendTemperature = false;
+    else tokenLimitParameter = field === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+    return true;
+  }
+
   async function complete(summarySoFar: string | null, lines: readonly string[]): Promise<string> {
-    const response = await retryWithBackoff(
-      () =>
-        client.chat.completions.create({
-          model,
-          messages: [
-            { role: 'system', content: system },
-            { role: 'user', content: userPrompt(summarySoFar, lines) },
-          ],
-          max_tokens: maxSummaryTokens,
-          temperature: 0.2,
-        }),
-      { retries: options.retries, baseDelayMs: options.retryBaseDelayMs ?? 500, shouldRetry: isTransient },
-    ).catch((error: unknown) => {
+    const adjusted = new Set<string>();
+    const send = async (): Promise<OpenAI.Chat.Completions.ChatCompletion> => {
+      const body = requestBody(summarySoFar, lines);
+      try {
+        return await retryWithBackoff(() => client.chat.completions.create(body), {
+          retries: options.retries,
+          baseDelayMs: options.retryBaseDelayMs ?? 500,
+          shouldRetry: isTransient,
+        });
+      } catch (error) {
+        if (adjustTo(error, body, adjusted)) return send();
+        throw error;
+      }
+    };
+    const response = await send().catch((error: unknown) => {
       throw upstreamFailure(error, model);
     });
     const text = response.choices?.[0]?.message?.content?.trim();

@@ -12,6 +12,7 @@ import {
   createProject,
   createTestContext,
   expectError,
+  stubEmbedder,
 } from '../helpers/app.js';
 import {
   type Api,
@@ -73,7 +74,11 @@ describe('compact and continue, offline', () => {
   let api: Api;
 
   beforeAll(async () => {
-    context = await createTestContext({ SUMMARY_MAX_TOKENS: '300' });
+    // An embedder (without its worker), so that storing a summary queues the dialogue's job (D79).
+    context = await createTestContext(
+      { SUMMARY_MAX_TOKENS: '300', EMBEDDING_WORKER: 'false' },
+      { embedder: stubEmbedder() },
+    );
     api = asProject(context.app, await createProject(context.app));
   });
   afterAll(async () => {

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.js';
 import { createServerDatabase, testServerUrl } from '../helpers/database.js';
 import { runNode } from '../helpers/processes.js';
 
@@ -69,6 +71,43 @@ describe('parley CLI', { timeout: CLI_TIMEOUT_MS }, () => {
     const badSettings = await parley('project', 'create', 'x', '--settings', '{"bogus":1}');
     expect(badSettings.code).not.toBe(0);
     expect(badSettings.stderr).toContain('bogus');
+  });
+
+  it('erases a project with `project delete` and prints the rows removed per table (D74)', async () => {
+    const { project } = (await parley('project', 'create', 'doomed')).json();
+    // Data written straight into the store, then left to the CLI (one owner at a time).
+    const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? 'unused' });
+    try {
+      await handle.db.execute(sql`INSERT INTO dialogues (project_id, id) VALUES (${project.id}, 'dlg_cli')`);
+      await handle.db.execute(sql`
+        INSERT INTO messages (project_id, dialogue_id, id, role, content, content_length)
+        SELECT ${project.id}, 'dlg_cli', 'msg_' || i, 'user', '"hi"', 4 FROM generate_series(1, 3) AS i`);
+      await handle.db.execute(
+        sql`INSERT INTO memories (project_id, id, value) VALUES (${project.id}, 'mem_cli', 'x')`,
+      );
+    } finally {
+      await handle.close();
+    }
+
+    const erased = await parley('project', 'delete', project.id);
+    expect(erased.code, erased.stderr).toBe(0);
+    expect(erased.json()).toEqual({
+      success: true,
+      id: project.id,
+      deleted: {
+        projects: 1,
+        api_keys: 1,
+        dialogues: 1,
+        messages: 3,
+        memories: 1,
+        embedding_jobs: 0,
+        idempotency_keys: 0,
+        usage_counters: 0,
+      },
+    });
+    const again = await parley('project', 'delete', project.id);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('not found');
   });
 
   it('applies migrations on demand, twice without harm', async () => {

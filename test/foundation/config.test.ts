@@ -54,6 +54,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
 
+  it('takes any positive IDEMPOTENCY_TTL_HOURS, fractions too (D75)', () => {
+    expect(loadConfig({}).IDEMPOTENCY_TTL_HOURS).toBe(24);
+    expect(loadConfig({ IDEMPOTENCY_TTL_HOURS: '0.25' }).IDEMPOTENCY_TTL_HOURS).toBe(0.25);
+    expect(loadConfig({ IDEMPOTENCY_TTL_HOURS: '168' }).IDEMPOTENCY_TTL_HOURS).toBe(168);
+    for (const bad of ['0', '-1', 'a day', 'Infinity'])
+      expect(() => loadConfig({ IDEMPOTENCY_TTL_HOURS: bad }), bad).toThrow(/IDEMPOTENCY_TTL_HOURS/);
+  });
+
   it('refuses a bootstrap key with invisible characters (D9)', () => {
     expect(() => loadConfig({ BOOTSTRAP_API_KEY: 'has a space in it ok' })).toThrow(ConfigError);
     expect(loadConfig({ BOOTSTRAP_API_KEY: 'sixteen-chars-ok' }).BOOTSTRAP_API_KEY).toBe('sixteen-chars-ok');

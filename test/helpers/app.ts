@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, configFrom } from '../../src/config.js';
+import type { Embedder } from '../../src/embedders/embedder.js';
 import type { Summarizer } from '../../src/summaries/summarizer.js';
 import { type TestDatabase, createTestDatabase } from './database.js';
 
@@ -16,11 +17,12 @@ export interface TestContext {
 /**
  * An app on a fresh database, built the way server.ts builds it. `env` overrides configuration
  * variables; the offline embedder is off unless a test asks for it, so that tests stay fast.
- * `logger` captures the app's logs; `summarizer` replaces the one the configuration names.
+ * `logger` captures the app's logs; `summarizer` replaces the one the configuration names;
+ * `embedder` replaces the one EMBEDDINGS names (null: none).
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { logger?: FastifyBaseLogger; summarizer?: Summarizer } = {},
+  options: { logger?: FastifyBaseLogger; summarizer?: Summarizer; embedder?: Embedder | null } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = configFrom({
@@ -34,6 +36,7 @@ export async function createTestContext(
     database: database.handle,
     logger: options.logger,
     summarizer: options.summarizer,
+    embedder: options.embedder,
   });
   await app.ready();
   return {
@@ -44,6 +47,20 @@ export async function createTestContext(
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * An embedder that needs no model and no network: every text gets the same unit vector. For
+ * tests that need one configured (jobs are queued only then, D79) but never look at vectors.
+ */
+export function stubEmbedder(dimensions = 8): Embedder {
+  const vector = Array.from({ length: dimensions }, (_, i) => (i === 0 ? 1 : 0));
+  return {
+    id: `stub/${dimensions}`,
+    dimensions,
+    embed: async (texts) => texts.map(() => [...vector]),
+    close: async () => {},
   };
 }
 

@@ -12,6 +12,7 @@ interface ChatRequest {
     model: string;
     messages: { role: string; content: string }[];
     max_tokens?: number;
+    max_completion_tokens?: number;
     [key: string]: unknown;
   };
 }
@@ -33,7 +34,13 @@ export interface FakeOpenAi {
   answers: string[];
   /** Behaviours for the next requests, in order; `summarize` when none is left. */
   plan: FakeBehaviour[];
-  /** Forgets requests, plan and the call count (between tests). */
+  /**
+   * Request fields the "model" refuses with the real API's 400, as OpenAI's newer models refuse
+   * `max_tokens` (and any `temperature` but 1). `said: 'message'` names the field only in the
+   * message, as other OpenAI-compatible servers do (`param: null`).
+   */
+  refuse: { field: 'max_tokens' | 'max_completion_tokens' | 'temperature'; said?: 'param' | 'message' }[];
+  /** Forgets requests, plan, refusals and the call count (between tests). */
   reset(): void;
   close(): Promise<void>;
 }
@@ -49,6 +56,21 @@ const errorBody = (message: string, type: string, code: string | null) => ({
   error: { message, type, param: null, code },
 });
 
+/** The 400 of a refused field, worded as OpenAI words it, or as a compatible server that names no `param`. */
+function refusalBody(field: string, said: 'param' | 'message') {
+  if (said === 'message') {
+    return errorBody(`Unrecognized request argument supplied: ${field}`, 'invalid_request_error', null);
+  }
+  const message =
+    field === 'temperature'
+      ? "Unsupported value: 'temperature' does not support 0.2 with this model. Only the default (1) value is supported."
+      : field === 'max_tokens'
+        ? "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
+        : "Unsupported parameter: 'max_completion_tokens' is not supported with this model. Use 'max_tokens' instead.";
+  const code = field === 'temperature' ? 'unsupported_value' : 'unsupported_parameter';
+  return { error: { message, type: 'invalid_request_error', param: field, code } };
+}
+
 /** The fake model's summary: the summary so far, then one line about the new messages. */
 export function fakeSummary(userContent: string, callNumber: number): string {
   const soFar = /<summary_so_far>\n([\s\S]*?)\n<\/summary_so_far>/.exec(userContent)?.[1] ?? '';
@@ -62,6 +84,7 @@ export async function startFakeOpenAi(apiKey = 'sk-test-fake-key'): Promise<Fake
   const requests: ChatRequest[] = [];
   const answers: string[] = [];
   const plan: FakeBehaviour[] = [];
+  const refuse: FakeOpenAi['refuse'] = [];
   let calls = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -97,6 +120,13 @@ export async function startFakeOpenAi(apiKey = 'sk-test-fake-key'): Promise<Fake
         send(400, errorBody('Missing required parameter: model or messages', 'invalid_request_error', null));
         return;
       }
+      const refusal = refuse.find(
+        ({ field }) => body[field] !== undefined && !(field === 'temperature' && body.temperature === 1),
+      );
+      if (refusal) {
+        send(400, refusalBody(refusal.field, refusal.said ?? 'param'));
+        return;
+      }
       calls += 1;
       const behaviour = plan.shift() ?? { kind: 'summarize' };
       if (behaviour.kind === 'hang') return; // The connection stays open until the client gives up.
@@ -113,7 +143,8 @@ export async function startFakeOpenAi(apiKey = 'sk-test-fake-key'): Promise<Fake
       let finishReason = 'stop';
       // Like the real API: the answer stops at max_tokens.
       const words = content.split(' ');
-      while (body.max_tokens !== undefined && countTokens(content) > body.max_tokens) {
+      const limit = body.max_completion_tokens ?? body.max_tokens;
+      while (limit !== undefined && countTokens(content) > limit) {
         words.pop();
         content = words.join(' ');
         finishReason = 'length';
@@ -151,10 +182,12 @@ export async function startFakeOpenAi(apiKey = 'sk-test-fake-key'): Promise<Fake
     requests,
     answers,
     plan,
+    refuse,
     reset() {
       requests.length = 0;
       answers.length = 0;
       plan.length = 0;
+      refuse.length = 0;
       calls = 0;
     },
     async close() {

@@ -3,6 +3,7 @@ import { AppError } from '../../src/core/errors.js';
 import {
   type OpenAiSummarizerOptions,
   createOpenAiSummarizer,
+  defaultTokenLimitParameter,
   systemPrompt,
 } from '../../src/summaries/openai.js';
 import type { SummaryMessage } from '../../src/summaries/summarizer.js';
@@ -212,5 +213,79 @@ describe('openai summarizer', () => {
 
   it('refuses a call budget too small for the summary and a chunk', () => {
     expect(() => summarizer({ callTokens: 1000, maxSummaryTokens: 400 })).toThrow(/SUMMARY_CALL_TOKENS/);
+  });
+});
+
+describe('openai summarizer: the length limit under either name', () => {
+  const messages = () => asInput(loadConversation('trip-planning').messages);
+  const limitsSent = () =>
+    fake.requests.map(({ body }) =>
+      body.max_completion_tokens !== undefined
+        ? 'max_completion_tokens'
+        : body.max_tokens !== undefined
+          ? 'max_tokens'
+          : 'none',
+    );
+
+  it('switches to max_completion_tokens when the model refuses max_tokens, once for the summarizer', async () => {
+    fake.refuse.push({ field: 'max_tokens' });
+    const s = summarizer();
+    const first = await s.summarize({ previous: null, messages: messages() });
+    expect(first).toMatch(/^Part 1: /);
+    // The refused request, then the same request with the other name and the same budget.
+    expect(limitsSent()).toEqual(['max_tokens', 'max_completion_tokens']);
+    expect(fake.requests[1]!.body.max_completion_tokens).toBe(300);
+    expect(fake.requests[1]!.body.messages).toEqual(fake.requests[0]!.body.messages);
+    // The choice is remembered: later calls go out in the accepted form at once.
+    await s.summarize({ previous: first, messages: messages() });
+    expect(limitsSent()).toEqual(['max_tokens', 'max_completion_tokens', 'max_completion_tokens']);
+  });
+
+  it('also leaves out a temperature the model refuses (reasoning models take only the default)', async () => {
+    fake.refuse.push({ field: 'max_tokens' }, { field: 'temperature' });
+    const s = summarizer();
+    expect(await s.summarize({ previous: null, messages: messages() })).toMatch(/^Part 1: /);
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests[2]!.body).not.toHaveProperty('temperature');
+    expect(fake.requests[2]!.body).not.toHaveProperty('max_tokens');
+    await s.summarize({ previous: null, messages: messages() });
+    expect(fake.requests).toHaveLength(4);
+  });
+
+  it('falls back to max_tokens on a server that does not know max_completion_tokens', async () => {
+    fake.refuse.push({ field: 'max_completion_tokens', said: 'message' });
+    const s = summarizer({ tokenLimitParameter: 'max_completion_tokens' });
+    await s.summarize({ previous: null, messages: messages() });
+    await s.summarize({ previous: null, messages: messages() });
+    expect(limitsSent()).toEqual(['max_completion_tokens', 'max_tokens', 'max_tokens']);
+  });
+
+  it('starts with max_completion_tokens on OpenAI itself, max_tokens on other endpoints', async () => {
+    expect(defaultTokenLimitParameter(undefined)).toBe('max_completion_tokens');
+    expect(defaultTokenLimitParameter('https://api.openai.com/v1')).toBe('max_completion_tokens');
+    expect(defaultTokenLimitParameter('http://localhost:11434/v1')).toBe('max_tokens');
+    await summarizer().summarize({ previous: null, messages: messages() });
+    expect(limitsSent()).toEqual(['max_tokens']);
+  });
+
+  it('fails like any refused request when the server refuses both names, without retrying further', async () => {
+    fake.refuse.push({ field: 'max_tokens' }, { field: 'max_completion_tokens' });
+    const error = await summarizer()
+      .summarize({ previous: null, messages: messages() })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      message: 'The summary model gpt-test-mini failed with HTTP 400',
+    });
+    expect(limitsSent()).toEqual(['max_tokens', 'max_completion_tokens']);
+  });
+
+  it('does not take another 400 for a refused field', async () => {
+    fake.plan.push({ kind: 'fail', status: 400, message: "Invalid 'messages': too long" });
+    const error = await summarizer()
+      .summarize({ previous: null, messages: messages() })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'UPSTREAM_ERROR' });
+    expect(fake.requests).toHaveLength(1);
   });
 });

@@ -134,8 +134,9 @@ function toNewMessages(items: FieldedInput[]): { rows: repo.NewMessage[]; detail
 /**
  * Adds 1 or more messages to an active dialogue: all of them or none (D31), in the given order
  * (D29), with the dialogue's counters moved and the embedding jobs enqueued in the same
- * statement (D35, D40). Returns the dialogue's counters after the append and the stored messages.
- * Immutability (D25) is the caller's rule: creating a dialogue with messages is allowed.
+ * statement (D35, D40; no jobs without an embedder, D79). Returns the dialogue's counters after
+ * the append and the stored messages. Immutability (D25) is the caller's rule: creating a
+ * dialogue with messages is allowed.
  */
 export async function appendMessages(
   scope: DialogueScope,
@@ -143,6 +144,8 @@ export async function appendMessages(
   ctx: ProjectContext,
   dialogue: DialogueRef,
   items: FieldedInput[],
+  /** False without an embedder (D79): no embedding jobs are queued. */
+  { queueEmbeddings }: { queueEmbeddings: boolean },
 ): Promise<{ counters: repo.Appended['counters']; messages: MessageRecord[] }> {
   const { rows, details } = toNewMessages(items);
   if (details.length > 0) {
@@ -158,6 +161,7 @@ export async function appendMessages(
       expiredBefore: expiryCutoff(ctx.settings),
     },
     rows,
+    { queueEmbeddings },
   );
   if (!appended) {
     await explainRefusal(scope, tx, ctx, dialogue);

@@ -87,9 +87,15 @@ const messageTuple = (message: NewMessage, ord: number) => sql`(
 /**
  * The append statement of `insertIntoDialogue`, built and not run. Exported so that the
  * benchmark's database ceiling (bench/baseline-server.ts) issues exactly this statement without
- * Parley's code around it: the two cannot drift apart.
+ * Parley's code around it: the two cannot drift apart. Without `queueEmbeddings` (no embedder,
+ * D79) the statement has no jobs part: a text of its own, prepared under a name of its own
+ * (src/db/prepared.ts names a statement by its text).
  */
-export function appendStatement(target: AppendTarget, rows: NewMessage[]): SQL {
+export function appendStatement(
+  target: AppendTarget,
+  rows: NewMessage[],
+  { queueEmbeddings }: { queueEmbeddings: boolean },
+): SQL {
   const explicit = rows.flatMap((row) => (row.created ? [row.created.getTime()] : []));
   const latestExplicit = explicit.length > 0 ? new Date(Math.max(...explicit)).toISOString() : null;
   const anyAtAppendTime = explicit.length < rows.length;
@@ -118,9 +124,13 @@ export function appendStatement(target: AppendTarget, rows: NewMessage[]): SQL {
       ORDER BY v.ord
       ON CONFLICT (project_id, dialogue_id, id) DO NOTHING
       RETURNING ${recordColumnNames}
-    ), jobs AS (
+    )${
+      queueEmbeddings
+        ? sql`, jobs AS (
       ${enqueueJobsFrom(sql`SELECT ${target.projectId}, 'message', dialogue_id, id FROM m`)}
-    )
+    )`
+        : sql``
+    }
     SELECT d.total_messages AS d_total_messages, d.last_message_created AS d_last_message_created,
            d.modified AS d_modified, m.*
     FROM d LEFT JOIN m ON true
@@ -141,8 +151,9 @@ export async function insertIntoDialogue(
   tx: Executor,
   target: AppendTarget,
   rows: NewMessage[],
+  options: { queueEmbeddings: boolean },
 ): Promise<Appended | undefined> {
-  const result = await executePrepared(tx, appendStatement(target, rows));
+  const result = await executePrepared(tx, appendStatement(target, rows, options));
   const raw = rowsOf<Record<string, unknown>>(result);
   if (raw.length === 0) return undefined;
   return {

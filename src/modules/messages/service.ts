@@ -18,7 +18,7 @@ export interface MessageServiceDeps {
   /** Where reads go: the replica when READ_DATABASE_URL is set. */
   readDb: Database;
   dialogueScope: DialogueScope;
-  embeddingQueue: Pick<EmbeddingQueue, 'forget'>;
+  embeddingQueue: Pick<EmbeddingQueue, 'forget' | 'enabled'>;
   /** D73: what a deletion erases beyond the row. */
   summaryErasure: SummaryErasure;
   storedResponses: Pick<StoredResponses, 'erase'>;
@@ -63,13 +63,16 @@ export function createMessageService({
     refuseIfImmutable(ctx);
   }
 
+  /** D79: the append statement queues embedding jobs only when an embedder is configured. */
+  const appendOptions = { queueEmbeddings: embeddingQueue.enabled };
+
   return {
     /**
      * Adds messages to a dialogue in the caller's transaction (D16, D19, D31): also how dialogue
      * creation and update add theirs. Immutability (D25) is the caller's rule.
      */
     append: (tx: Executor, ctx: ProjectContext, dialogue: DialogueRef, items: FieldedInput[]) =>
-      appendMessages(dialogueScope, tx, ctx, dialogue, items),
+      appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions),
 
     /** POST /message: one message. */
     async create(
@@ -79,9 +82,14 @@ export function createMessageService({
     ): Promise<MessageRecord> {
       const dialogue = refOf(input);
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
-      const { messages } = await appendMessages(dialogueScope, tx, ctx, dialogue, [
-        { field: '', input: input.message },
-      ]);
+      const { messages } = await appendMessages(
+        dialogueScope,
+        tx,
+        ctx,
+        dialogue,
+        [{ field: '', input: input.message }],
+        appendOptions,
+      );
       return messages[0]!;
     },
 
@@ -100,7 +108,7 @@ export function createMessageService({
       const dialogue = refOf(input);
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
       const items = input.messages.map((message, index) => ({ field: `messages[${index}]`, input: message }));
-      const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items);
+      const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions);
       return {
         dialogueId: dialogue.id,
         items: appended.messages,

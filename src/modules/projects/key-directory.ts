@@ -72,6 +72,12 @@ export function createKeyDirectory({ trustMs, reloadIntervalMs, now = Date.now }
       entries.delete(keyHash);
     },
 
+    /** This instance revoked every key of a project (its erasure, D74): as `revoked`, for each. */
+    revokedProject(projectId: string): void {
+      revocations++;
+      for (const [keyHash, entry] of entries) if (entry.projectId === projectId) entries.delete(keyHash);
+    },
+
     /**
      * Replaces what is known by the active keys `load` reads. Concurrent calls share one load; a
      * throttled call (the default) loads at most once per reload interval. An entry verified

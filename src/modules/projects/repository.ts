@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { ProjectSettings } from '../../core/context.js';
 import { apiKeys, projects } from '../../db/schema.js';
+import type { TenantTable } from '../../db/tenant-tables.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -132,4 +133,55 @@ export async function findProjectSettings(db: Executor, id: string): Promise<Pro
   }
   const [row] = await query.execute({ id });
   return row?.settings;
+}
+
+// D74: erasing a project. Every statement names the project's id, so that it touches only that
+// project's rows (one shard on Citus, D49).
+
+/** Rows changed by a raw statement: node-postgres says `rowCount`, PGlite `affectedRows`. */
+const affectedRows = (result: unknown): number => {
+  const { rowCount, affectedRows: affected } = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(rowCount ?? affected ?? 0);
+};
+
+/** Revokes every active key of a project; returns how many were active. */
+export async function revokeProjectKeys(db: Executor, projectId: string): Promise<number> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.projectId, projectId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length;
+}
+
+/**
+ * Deletes a project's rows of one tenant table: at most `limit` of them, picked by primary key,
+ * or all of them without a limit.
+ */
+export async function deleteProjectRows(
+  db: Executor,
+  table: TenantTable,
+  projectId: string,
+  limit?: number,
+): Promise<number> {
+  const name = sql.identifier(table.name);
+  if (limit === undefined) {
+    return affectedRows(await db.execute(sql`DELETE FROM ${name} WHERE project_id = ${projectId}`));
+  }
+  const key = sql.join(
+    table.primaryKey.map((column) => sql.identifier(column)),
+    sql`, `,
+  );
+  return affectedRows(
+    await db.execute(sql`
+      DELETE FROM ${name}
+      WHERE project_id = ${projectId} AND (${key}) IN (
+        SELECT ${key} FROM ${name} WHERE project_id = ${projectId} LIMIT ${limit}::int)`),
+  );
+}
+
+/** Deletes the project row; the foreign keys with ON DELETE CASCADE take what still hangs from it. */
+export async function deleteProject(db: Executor, projectId: string): Promise<number> {
+  const rows = await db.delete(projects).where(eq(projects.id, projectId)).returning({ id: projects.id });
+  return rows.length;
 }

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../core/error-envelope.js';
+import { AppError } from '../../core/errors.js';
 import { refuseCredential } from '../../http/auth.js';
 import { timingSafeEqualStrings } from '../../lib/timing-safe.js';
 import {
   createProjectBody,
   createProjectResponse,
   createdKeySchema,
+  eraseProjectQuery,
   keyParams,
   projectIdParams,
+  projectErasureResponse,
   projectListResponse,
   projectSchema,
   revokedKeyResponse,
@@ -142,6 +145,33 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
     async (request) => {
       const project = await projects.getProject(request.params.id);
       return usage.currentUsage(project.id, project.settings.monthlyWriteQuota);
+    },
+  );
+
+  app.delete(
+    '/projects/:id',
+    {
+      schema: {
+        operationId: 'adminEraseProject',
+        summary: 'Erase a project: revoke its keys, then delete all its data (D74)',
+        description:
+          'Cannot be undone. `confirm` must repeat the id. Answers the rows removed per table once ' +
+          'nothing of the project is left.',
+        tags,
+        security,
+        params: projectIdParams,
+        querystring: eraseProjectQuery,
+        response: { 200: projectErasureResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (request.query.confirm !== id) {
+        throw new AppError('INVALID_PARAMETER', 'confirm must repeat the project id', [
+          { field: 'confirm', code: 'INVALID_PARAMETER', message: 'must equal the project id' },
+        ]);
+      }
+      return projects.eraseProject(id);
     },
   );
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../../core/validation.js';
 import { ALLOW_LIST_ENTRY_HINT, parseAllowListEntry } from '../../lib/allow-list-entry.js';
 
 // D8: project settings, all optional.
@@ -73,3 +74,21 @@ export const usageResponse = z
     resetsAt: z.string().describe('When the count starts again: the first moment of the next UTC month'),
   })
   .meta({ id: 'Usage' });
+
+/** D74: the id again, so that a mistyped or half-pasted request cannot erase a project. */
+export const eraseProjectQuery = z.object({
+  confirm: z
+    .string(coded('INVALID_PARAMETER', 'confirm must repeat the project id'))
+    .max(128)
+    .describe('The project id again: the erasure cannot be undone'),
+});
+
+export const projectErasureResponse = z
+  .object({
+    success: z.boolean(),
+    id: z.string(),
+    deleted: z
+      .record(z.string(), z.number().int())
+      .describe('Rows removed per table, `projects` and `api_keys` included'),
+  })
+  .meta({ id: 'ProjectErasure' });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { ProjectSettings } from '../../core/context.js';
 import { AppError, projectNotFound } from '../../core/errors.js';
+import { TENANT_TABLES, type TenantTable } from '../../db/tenant-tables.js';
 import { newApiKey, newId } from '../../lib/ids.js';
 import { createKeyDirectory } from './key-directory.js';
 import * as repo from './repository.js';
@@ -49,6 +50,18 @@ type KeyCheck =
  * that spends its failure budget makes the instance read the keys again at most this often.
  */
 const KEY_RELOAD_INTERVAL_MS = 60_000;
+
+/** D74: rows one erasure statement deletes at most, each statement its own short transaction. */
+export const ERASE_BATCH_ROWS = 1000;
+/** Passes over every table before the project row goes (the second one normally finds nothing). */
+const ERASE_PASSES = 5;
+
+export interface ProjectErasure {
+  success: true;
+  id: string;
+  /** Rows removed per table, `projects` and `api_keys` included. */
+  deleted: Record<string, number>;
+}
 
 export interface ProjectServiceDeps {
   /** The primary: keys and projects are read where they are written, so a revocation holds at once. */
@@ -180,6 +193,56 @@ export function createProjectService({ db, keyCacheTtlMs = 0 }: ProjectServiceDe
     },
 
     checkKey,
+    /**
+     * D74: erases a project and every row it owns. In order:
+     * 1. its keys are revoked and committed: no new request gets in with them;
+     * 2. every tenant table (TENANT_TABLES: every table of the schema with project_id) is emptied
+     *    of the project's rows, ERASE_BATCH_ROWS by primary key per statement, each statement its
+     *    own transaction holding locks on this project's rows only, children before parents;
+     *    passes repeat until one finds nothing (writes accepted before the revocation may still
+     *    land meanwhile);
+     * 3. one transaction deletes what is left of the tables whose rows hang from the project row
+     *    by ON DELETE CASCADE, then the project row. It waits for every write still inserting under
+     *    the project (the foreign key check holds the project row), and whatever such a write added
+     *    goes with the row by cascade; a write that comes later fails its foreign key and rolls
+     *    back whole, its usage count and idempotency record with it;
+     * 4. the tables without that foreign key (jobs, idempotency records, usage counters) are swept
+     *    once more: a write that committed rows there before step 3 ended has been removed there.
+     * docs/api-decisions.md ("Erasing a project") states the guarantee and its one assumption.
+     */
+    async eraseProject(id: string): Promise<ProjectErasure> {
+      await requireProject(id);
+      const deleted: Record<string, number> = { projects: 0 };
+      for (const table of TENANT_TABLES) deleted[table.name] = 0;
+      await repo.revokeProjectKeys(db, id);
+      keys.revokedProject(id);
+
+      const emptyInBatches = async (tables: readonly TenantTable[]) => {
+        let removed = 0;
+        for (const table of tables) {
+          for (;;) {
+            const count = await repo.deleteProjectRows(db, table, id, ERASE_BATCH_ROWS);
+            deleted[table.name]! += count;
+            removed += count;
+            if (count < ERASE_BATCH_ROWS) break;
+          }
+        }
+        return removed;
+      };
+      for (let pass = 0; pass < ERASE_PASSES; pass++) {
+        if ((await emptyInBatches(TENANT_TABLES)) === 0) break;
+      }
+
+      await db.transaction(async (tx) => {
+        for (const table of TENANT_TABLES.filter((t) => t.cascadesFromProject)) {
+          deleted[table.name]! += await repo.deleteProjectRows(tx, table, id);
+        }
+        deleted.projects = await repo.deleteProject(tx, id);
+      });
+
+      await emptyInBatches(TENANT_TABLES.filter((t) => !t.cascadesFromProject));
+      return { success: true, id, deleted };
+    },
 
     /** The project behind an API key, or undefined for an unknown or revoked key. */
     async authenticate(apiKey: string): Promise<repo.KeyOwner | undefined> {

@@ -97,15 +97,18 @@ async function* pages<Row, Key>(
  * database) in one transaction: all or nothing. Ids, timestamps, counters, state, summaries and
  * message content are kept as exported; messages keep their order. A truncated file (no end
  * line, or counts that differ) or an id that already exists in the project imports nothing.
+ * The imported objects are queued for embedding only with `queueEmbeddings` (an embedder is
+ * configured, D79).
  */
 export async function importProject(
   db: Database,
   projectId: string,
   lines: AsyncIterable<string>,
+  { queueEmbeddings }: { queueEmbeddings: boolean },
 ): Promise<TransferCounts> {
   if (!(await findProject(db, projectId))) throw new TransferError(`Project ${projectId} does not exist`);
   try {
-    return await db.transaction((tx) => importLines(tx, projectId, lines));
+    return await db.transaction((tx) => importLines(tx, projectId, lines, queueEmbeddings));
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new TransferError(
@@ -116,7 +119,12 @@ export async function importProject(
   }
 }
 
-async function importLines(tx: Executor, projectId: string, lines: AsyncIterable<string>) {
+async function importLines(
+  tx: Executor,
+  projectId: string,
+  lines: AsyncIterable<string>,
+  queueEmbeddings: boolean,
+) {
   const counts: TransferCounts = { dialogues: 0, messages: 0, memories: 0 };
   const batch = {
     dialogues: [] as ExportedDialogue[],
@@ -134,7 +142,8 @@ async function importLines(tx: Executor, projectId: string, lines: AsyncIterable
     await insertDialogues(tx, projectId, batch.dialogues.splice(0));
     await insertMessages(tx, projectId, batch.messages.splice(0));
     await insertMemories(tx, projectId, batch.memories.splice(0));
-    await enqueueEmbeddings(tx, projectId, jobs.splice(0));
+    const queued = jobs.splice(0);
+    if (queueEmbeddings) await enqueueEmbeddings(tx, projectId, queued);
   };
 
   for await (const text of lines) {
