@@ -15,7 +15,8 @@ export interface TestContext {
 /**
  * An app on a fresh database, built the way server.ts builds it. `env` overrides configuration
  * variables; the offline embedder is off unless a test asks for it, so that tests stay fast.
- * `logger` captures the app's logs.
+ * `logger` captures the app's logs. Every response is checked against its route's schema
+ * (`validateResponses`): a response that breaks its OpenAPI contract fails the test with a 500.
  */
 export async function createTestContext(
   env: Record<string, string> = {},
@@ -28,7 +29,12 @@ export async function createTestContext(
     LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const app = await buildApp({ config, database: database.handle, logger: options.logger });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    logger: options.logger,
+    validateResponses: true,
+  });
   await app.ready();
   return {
     app,
