@@ -14,7 +14,12 @@ import { registerOpenApi } from './http/openapi.js';
 import { quotaGuard } from './modules/usage/quota-guard.js';
 import { guardProjectRoutes } from './http/protection.js';
 import { registerRateLimit } from './http/rate-limit.js';
-import { stringifyWithRawJson } from './core/raw-json.js';
+import {
+  type ResponseCheck,
+  checkSentResponse,
+  checkSerializedStatus,
+  serializerCompiler,
+} from './http/response-validation.js';
 import { validatorCompiler } from './http/validation.js';
 import type { WriteGuard } from './db/unit-of-work.js';
 import { newId } from './lib/ids.js';
@@ -45,6 +50,18 @@ export interface AppDeps {
   embedder?: Embedder | null;
   /** Writes dialogue summaries (D22); by default the one the configuration names. */
   summarizer?: Summarizer;
+  /**
+   * Test mode (test/helpers/app.ts turns it on for the whole suite): every response is checked
+   * against the zod schema its route declares for the status, the schema the OpenAPI document is
+   * generated from, before it is sent. Serialized responses are checked in the serializer, writes
+   * (sent as stored JSON text, D36) before they are stringified, error envelopes in the error
+   * handler; the status itself must be one the route declares (413, 415, 500 and 503 excepted).
+   * A body that does not match, carries a field the schema does not declare, or comes with an
+   * undeclared status throws: the client gets 500 INTERNAL_ERROR and the log names the route, the
+   * status and the problems.
+   * Off by default: production serializes exactly as without it and checks nothing.
+   */
+  validateResponses?: boolean;
 }
 
 interface Lifecycle {
@@ -66,6 +83,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** Checks run inside every write transaction (see http/writes.ts). */
     writeGuards: WriteGuard[];
+    /** Checks bodies sent as text against their schema; set only with `validateResponses`. */
+    responseCheck: ResponseCheck | undefined;
   }
 }
 
@@ -91,8 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  // Responses are serialized by one function that also writes stored JSON text verbatim (D28).
-  app.setSerializerCompiler(() => (data) => stringifyWithRawJson(data));
+  // Responses are serialized by one function that also writes stored JSON text verbatim (D28);
+  // in test mode it checks each response against its route's schema first.
+  app.setSerializerCompiler(serializerCompiler(deps.validateResponses ?? false));
+  app.decorate('responseCheck', deps.validateResponses ? checkSentResponse : undefined);
+  if (deps.validateResponses) app.addHook('preSerialization', checkSerializedStatus);
 
   app.decorate('config', config);
   app.decorate('database', database);

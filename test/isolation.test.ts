@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.js';
 import {
   type TestContext,
   type TestProject,
@@ -6,22 +8,60 @@ import {
   createProject,
   createTestContext,
 } from './helpers/app.js';
-import { V1, createDialogue, getDialogue } from './helpers/dialogues.js';
-import { dialogueAndMessageCases, expectForeignLikeMissing } from './helpers/isolation.js';
+import { type Api, V1, addMessage, createDialogue, getDialogue } from './helpers/dialogues.js';
+import {
+  type IsolationCase,
+  dialogueAndMessageCases,
+  expectForeignLikeMissing,
+  memoryCases,
+  searchCases,
+} from './helpers/isolation.js';
+import { type FakeOpenAi, startFakeOpenAi } from './helpers/openai-server.js';
 
-// D46: another project's dialogues and messages answer exactly like ids that do not exist.
+// D46: another project's dialogues, messages and memories answer exactly like ids that do not
+// exist, and search finds nothing of them.
 
 let ctx: TestContext;
 let owner: TestProject;
 let stranger: TestProject;
+let embeddings: FakeOpenAi;
 
 beforeAll(async () => {
-  // One address sends 42 requests without a valid key below: more than D76's default limit.
-  ctx = await createTestContext({ AUTH_FAILURE_LIMIT: '1000' });
+  // With an embedder, so that search takes both its paths (hybrid: full text and vectors).
+  embeddings = await startFakeOpenAi({ dimensions: 64 });
+  // One address sends many requests without a valid key below: more than D76's default limit.
+  ctx = await createTestContext({
+    AUTH_FAILURE_LIMIT: '1000',
+    EMBEDDINGS: 'openai',
+    OPENAI_BASE_URL: embeddings.baseURL,
+    EMBEDDING_MODEL: 'isolation-model',
+    EMBEDDING_DIMENSIONS: '64',
+  });
   owner = await createProject(ctx.app);
   stranger = await createProject(ctx.app);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await embeddings.close();
+});
+
+const allCases = (): IsolationCase[] => [...dialogueAndMessageCases(), ...memoryCases(), ...searchCases()];
+
+/** Waits until the in-process worker has embedded everything queued. */
+async function embedded(): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const result = await ctx.app.db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
+    if (rowsOf<{ n: number }>(result)[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the embedding queue did not drain');
+}
+
+async function createMemory(api: Api, body: Record<string, unknown>): Promise<{ id: string }> {
+  const response = await api({ method: 'POST', url: `${V1}/memory`, payload: body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string };
+}
 
 describe('cross-project isolation (D46)', () => {
   it("answers every route on a foreign project's ids exactly like on missing ids, changing nothing", async () => {
@@ -55,8 +95,15 @@ describe('cross-project isolation (D46)', () => {
   });
 
   it('answers every route without a valid key with 401 UNAUTHORIZED', async () => {
-    const ids = { dialogueId: 'dlg_x', messageId: 'msg_x', namespace: 'n' };
-    for (const { name, request } of dialogueAndMessageCases()) {
+    const ids = {
+      dialogueId: 'dlg_x',
+      messageId: 'msg_x',
+      memoryId: 'mem_x',
+      namespace: 'n',
+      word: 'w',
+      tag: 't',
+    };
+    for (const { name, request } of allCases()) {
       for (const headers of [{}, { authorization: 'Bearer not-a-key' }]) {
         const response = await ctx.app.inject({ ...request(ids), headers });
         expect(response.statusCode, name).toBe(401);
@@ -69,5 +116,106 @@ describe('cross-project isolation (D46)', () => {
     await createDialogue(asProject(ctx.app, owner), { tags: ['mine'] });
     const listed = await asProject(ctx.app, stranger)({ method: 'GET', url: `${V1}/dialogue?tag=mine` });
     expect(listed.json()).toEqual({ items: [], next: null });
+  });
+
+  it("answers every memory route on a foreign project's ids exactly like on missing ids, changing nothing", async () => {
+    const ownerApi = asProject(ctx.app, owner);
+    const memory = await createMemory(ownerApi, {
+      value: 'private memory',
+      label: 'secret',
+      namespace: 'shared-name',
+      tags: ['secret'],
+      metadata: { m: 1 },
+    });
+    const read = () => ownerApi({ method: 'GET', url: `${V1}/memory/${memory.id}` });
+    const before = await read();
+
+    await expectForeignLikeMissing(
+      ctx.app,
+      stranger,
+      memoryCases(),
+      { memoryId: memory.id, namespace: 'shared-name' },
+      { memoryId: 'mem_01jzzzzzzzzzzzzzzzzzzzzzzz', namespace: 'shared-name' },
+    );
+
+    const after = await read();
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual(before.json());
+    expect(after.json()).toMatchObject({ value: 'private memory', label: 'secret', tags: ['secret'] });
+  });
+
+  it("answers search on a foreign dialogue like on a missing one, and never finds another project's items", async () => {
+    const ownerApi = asProject(ctx.app, owner);
+    const word = 'zanzibarquokka';
+    const tag = 'owned';
+    // The word in every kind of item, in the shared namespace and in none: messages, dialogues
+    // (by their label and tags) and memories.
+    const dialogues = [];
+    for (const namespace of ['shared-name', undefined]) {
+      const dialogue = await createDialogue(ownerApi, {
+        ...(namespace ? { namespace } : {}),
+        label: `${word} dialogue`,
+        tags: [tag, word],
+      });
+      await addMessage(ownerApi, dialogue.id, {
+        role: 'user',
+        content: `the ${word} message`,
+        tags: [tag],
+        ...(namespace ? { namespace } : {}),
+      });
+      await createMemory(ownerApi, {
+        value: `the ${word} memory`,
+        tags: [tag],
+        ...(namespace ? { namespace } : {}),
+      });
+      dialogues.push(dialogue);
+    }
+    await embedded();
+
+    // The owner finds each item by the word, on both paths: the stranger's empty answers below
+    // are not for want of anything to find.
+    for (const object of ['message', 'dialogue', 'memory']) {
+      for (const namespace of ['shared-name', undefined]) {
+        const found = await ownerApi({
+          method: 'POST',
+          url: `${V1}/search`,
+          payload: { query: word, object, tag, ...(namespace ? { namespace } : {}) },
+        });
+        expect(found.statusCode, found.body).toBe(200);
+        expect(found.json().mode).toBe('hybrid');
+        expect(found.json().results, `${object} ${namespace}`).toHaveLength(1);
+      }
+    }
+
+    await expectForeignLikeMissing(
+      ctx.app,
+      stranger,
+      searchCases(),
+      { dialogueId: dialogues[0]!.id, namespace: 'shared-name', word, tag },
+      {
+        dialogueId: 'dlg_01jzzzzzzzzzzzzzzzzzzzzzzz',
+        namespace: 'shared-name',
+        word: 'nowherefound',
+        tag: 'nowhere',
+      },
+    );
+
+    // Spelled out: the stranger's search for the owner's word finds nothing, on both paths.
+    const strangerApi = asProject(ctx.app, stranger);
+    for (const object of ['message', 'dialogue', 'memory']) {
+      const found = await strangerApi({
+        method: 'POST',
+        url: `${V1}/search`,
+        payload: { query: word, object },
+      });
+      expect(found.json()).toEqual({ results: [], mode: 'hybrid' });
+    }
+    const foreignDialogue = await strangerApi({
+      method: 'POST',
+      url: `${V1}/search`,
+      payload: { query: word, dialogueId: dialogues[1]!.id },
+    });
+    expect(foreignDialogue.statusCode).toBe(404);
+    expect(foreignDialogue.json().error.code).toBe('DIALOGUE_NOT_FOUND');
   });
 });

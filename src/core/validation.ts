@@ -29,7 +29,7 @@ export class RequestValidationError extends Error {
 }
 
 /** `messages[3].content` from zod's path (D12). */
-function formatPath(path: PropertyKey[]): string {
+export function formatPath(path: PropertyKey[]): string {
   let out = '';
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;

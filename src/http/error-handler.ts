@@ -3,6 +3,7 @@ import { toClientDatabaseError } from '../db/errors.js';
 import { errorBody } from '../core/error-envelope.js';
 import { AppError, type ErrorCode, isAppError } from '../core/errors.js';
 import { RequestValidationError, toAppError } from '../core/validation.js';
+import { ResponseValidationError } from './response-validation.js';
 
 // One handler renders every error (D11-D14). No stack trace or SQL reaches a client.
 
@@ -21,6 +22,9 @@ const fastifyCodes: Record<string, ErrorCode> = {
 export function toClientError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (error instanceof RequestValidationError) return toAppError(error);
+  // Raised only with buildApp's `validateResponses` (tests): its message names the route, status
+  // and problems, so that the failing test shows them in the body it prints.
+  if (error instanceof ResponseValidationError) return new AppError('INTERNAL_ERROR', error.message);
   const fastifyCode = (error as FastifyError)?.code;
   if (fastifyCode && fastifyCode in fastifyCodes) {
     const code = fastifyCodes[fastifyCode]!;
@@ -49,13 +53,25 @@ declare module 'fastify' {
   }
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: AppError,
+  check = request.server.responseCheck,
+): FastifyReply {
   request.errorCode = error.code;
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-  return reply
-    .code(error.status)
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(errorBody(error.code, error.message, request.id, error.details)));
+  const body = errorBody(error.code, error.message, request.id, error.details);
+  if (check) {
+    // Test mode: an envelope that does not match the schema its route declares for the status.
+    try {
+      check(request, error.status, body);
+    } catch (mismatch) {
+      request.log.error({ err: mismatch }, 'request failed');
+      return sendError(request, reply, toClientError(mismatch), undefined);
+    }
+  }
+  return reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 /**

@@ -45,11 +45,20 @@ export async function sendWrite(
   write: (tx: Executor) => Promise<unknown>,
 ): Promise<FastifyReply> {
   const { server } = request;
+  const check = server.responseCheck;
+  // Test mode: the result is checked against the route's schema before it is stringified.
+  const checked: typeof write = check
+    ? async (tx) => {
+        const body = await write(tx);
+        check(request, statusCode, body);
+        return body;
+      }
+    : write;
   const outcome = await runWrite(
     { db: server.db, guards: server.writeGuards },
     contextOf(request),
     statusCode,
-    write,
+    checked,
     idempotencyOf(request),
   );
   return send(reply, outcome);

@@ -18,7 +18,9 @@ export interface TestContext {
  * An app on a fresh database, built the way server.ts builds it. `env` overrides configuration
  * variables; the offline embedder is off unless a test asks for it, so that tests stay fast.
  * `logger` captures the app's logs; `summarizer` replaces the one the configuration names;
- * `embedder` replaces the one EMBEDDINGS names (null: none).
+ * `embedder` replaces the one EMBEDDINGS names (null: none). Every response is checked against
+ * its route's schema (`validateResponses`): a response that breaks its OpenAPI contract fails the
+ * test with a 500.
  */
 export async function createTestContext(
   env: Record<string, string> = {},
@@ -37,6 +39,7 @@ export async function createTestContext(
     logger: options.logger,
     summarizer: options.summarizer,
     embedder: options.embedder,
+    validateResponses: true,
   });
   await app.ready();
   return {

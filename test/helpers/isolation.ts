@@ -155,3 +155,85 @@ export function dialogueAndMessageCases(): IsolationCase[] {
   }
   return cases;
 }
+
+/**
+ * The memory routes by id, keyed by `memoryId` and `namespace` (D38: with the namespace given, and
+ * without it), and the list filtered by the owner's namespace.
+ */
+export function memoryCases(): IsolationCase[] {
+  const cases: IsolationCase[] = [
+    {
+      name: 'list memories by namespace',
+      request: (ids) => ({ method: 'GET', url: `${V1}/memory?namespace=${ids.namespace}` }),
+    },
+  ];
+  for (const scoped of [false, true]) {
+    const query = (ids: Ids) => (scoped ? `?namespace=${ids.namespace}` : '');
+    const suffix = scoped ? ' in its namespace' : '';
+    cases.push(
+      {
+        name: `get memory${suffix}`,
+        request: (ids) => ({ method: 'GET', url: `${V1}/memory/${ids.memoryId}${query(ids)}` }),
+      },
+      {
+        name: `update memory${suffix}`,
+        request: (ids) => ({
+          method: 'PUT',
+          url: `${V1}/memory/${ids.memoryId}${query(ids)}`,
+          payload: { value: 'overwritten', label: 'x', tags: ['x'] },
+        }),
+      },
+      {
+        name: `delete memory${suffix}`,
+        request: (ids) => ({ method: 'DELETE', url: `${V1}/memory/${ids.memoryId}${query(ids)}` }),
+      },
+    );
+  }
+  return cases;
+}
+
+/**
+ * Search (D39), keyed by `dialogueId`, `namespace` and `word`, a word that only the owner's items
+ * carry: a foreign dialogue filter answers like an unknown dialogue, and the owner's word finds
+ * exactly what a word stored nowhere finds (nothing), for every kind, in the owner's namespace
+ * and in none, with the owner's tag or without.
+ */
+export function searchCases(): IsolationCase[] {
+  const search =
+    (body: (ids: Ids) => Record<string, unknown>) =>
+    (ids: Ids): InjectOptions => ({
+      method: 'POST',
+      url: `${V1}/search`,
+      payload: body(ids),
+    });
+  const cases: IsolationCase[] = [
+    {
+      name: 'search in a dialogue',
+      request: search((ids) => ({ query: ids.word, dialogueId: ids.dialogueId, namespace: ids.namespace })),
+    },
+    {
+      name: 'search in a dialogue without its namespace',
+      request: search((ids) => ({ query: ids.word, dialogueId: ids.dialogueId })),
+    },
+    {
+      name: 'search in a dialogue for any word',
+      request: search((ids) => ({ query: 'intruder', dialogueId: ids.dialogueId, namespace: ids.namespace })),
+    },
+  ];
+  for (const object of ['message', 'dialogue', 'memory']) {
+    for (const scoped of [false, true]) {
+      for (const tagged of [false, true]) {
+        cases.push({
+          name: `search ${object}s${scoped ? ' in the namespace' : ''}${tagged ? ' by tag' : ''}`,
+          request: search((ids) => ({
+            query: ids.word,
+            object,
+            ...(scoped ? { namespace: ids.namespace } : {}),
+            ...(tagged ? { tag: ids.tag } : {}),
+          })),
+        });
+      }
+    }
+  }
+  return cases;
+}

@@ -33,7 +33,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         description: '`messages` are added first, in order, then `message` (D16).',
         tags,
         body: createDialogueBody,
-        response: { 201: dialogueWithMessagesSchema, ...errorResponses(400, 401, 404, 429) },
+        response: { 201: dialogueWithMessagesSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -53,7 +53,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List dialogues, newest first',
         tags,
         querystring: listDialoguesQuery,
-        response: { 200: dialogueListSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: dialogueListSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => dialogues.list(contextOf(request), request.query),
@@ -68,7 +68,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: dialogueParams,
         querystring: getDialogueQuery,
-        response: { 200: dialogueWithMessagesSchema, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: dialogueWithMessagesSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) =>
@@ -87,7 +87,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: dialogueParams,
         body: updateDialogueBody,
-        response: { 200: dialogueWithMessagesSchema, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 200: dialogueWithMessagesSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -107,7 +107,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a dialogue and its messages permanently; its threads remain',
         tags,
         params: dialogueParams,
-        response: { 200: deletedDialogueSchema, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 200: deletedDialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) =>
@@ -131,7 +131,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: dialogueParams,
         body: stateBody,
-        response: { 200: dialogueSchema, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: dialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
       handler: async (request, reply) =>
         sendWrite(request, reply, 200, (tx) =>
@@ -147,7 +147,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'End a dialogue: it accepts no more messages (idempotent)',
         tags,
         params: dialogueParams,
-        response: { 200: dialogueSchema, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: dialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
       handler: async (request, reply) =>
         sendWrite(request, reply, 200, (tx) => dialogues.end(tx, contextOf(request), request.params.id)),
@@ -164,7 +164,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
           'Messages are kept. Written by the configured chat model, or offline by the extractive summarizer.',
         tags,
         params: dialogueParams,
-        response: { 200: dialogueSchema, ...errorResponses(400, 401, 404, 409, 429, 502, 504) },
+        response: { 200: dialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 502, 504) },
       },
       // A keyed retry of a compaction that succeeded is replayed before the model is called.
       handler: async (request, reply) =>
@@ -184,7 +184,10 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
           '`metadata.continuedFrom`, and the summary as its first `system` message.',
         tags,
         params: dialogueParams,
-        response: { 201: dialogueWithMessagesSchema, ...errorResponses(400, 401, 404, 409, 429, 502, 504) },
+        response: {
+          201: dialogueWithMessagesSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429, 502, 504),
+        },
       },
       handler: async (request, reply) =>
         sendStagedWrite(request, reply, 201, (write) =>

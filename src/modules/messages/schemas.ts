@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
 import { metadataSchema, namespaceSchema, tagsSchema } from '../../core/fields.js';
 import { coded } from '../../core/validation.js';
-import type { RawJson } from '../../core/raw-json.js';
+import { RawJson } from '../../core/raw-json.js';
 
 // The zod contract of the message routes (validation and the OpenAPI document). Content is checked here only for its shape;
 // emptiness and size are rules of the service (D28), which MCP shares.
@@ -34,11 +34,17 @@ const contentInputSchema = z
       'Empty content ("", {}, []) or null: MESSAGE_CONTENT_EMPTY; more than 1 MiB: MESSAGE_TOO_LARGE.',
   );
 
-/** Content in a response: the stored JSON text, written out verbatim by the serializer (D28). */
-const contentOutputSchema = z.custom<RawJson>().meta({
-  description: 'The content exactly as it was sent',
-  anyOf: [{ type: 'string' }, { type: 'object' }, { type: 'array', items: { type: 'object' } }],
-});
+/**
+ * Content in a response: the stored JSON text, written out verbatim by the serializer (D28). Any
+ * other value would be re-serialized, losing key order or big integers: the response check of
+ * tests (buildApp's `validateResponses`) refuses it.
+ */
+const contentOutputSchema = z
+  .custom<RawJson>((value) => value instanceof RawJson)
+  .meta({
+    description: 'The content exactly as it was sent',
+    anyOf: [{ type: 'string' }, { type: 'object' }, { type: 'array', items: { type: 'object' } }],
+  });
 
 const exampleMessage = { role: 'user', content: 'Where is my order #1234?', name: 'Ada', tags: ['support'] };
 
