@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../src/db/client.js';
 import { ADMIN_TOKEN } from './helpers/app.js';
 import { testServerUrl } from './helpers/database.js';
-import { type RunningServer, freePort, freshStoreEnv, spawnServerProcess } from './helpers/processes.js';
+import {
+  type RunningServer,
+  SPAWNING_TEST_TIMEOUT_MS,
+  freePort,
+  freshStoreEnv,
+  spawnServerProcess,
+} from './helpers/processes.js';
 
 // Issue 8, lifecycle: graceful shutdown of the real server process, and start-up that waits for
 // its database. Each test starts its own processes and kills them by pid.
@@ -77,7 +83,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_00
   }
 }
 
-describe('graceful shutdown', () => {
+describe('graceful shutdown', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
   it('on SIGTERM turns /readyz to 503, finishes the request in flight, closes the database and exits 0', async () => {
     const env = { ...(await storeEnv()), SHUTDOWN_DRAIN_MS: '1500', SHUTDOWN_GRACE_MS: '20000' };
     const server = await start(env);
@@ -125,7 +131,7 @@ describe('graceful shutdown', () => {
   });
 });
 
-describe('graceful shutdown with the embedding worker', () => {
+describe('graceful shutdown with the embedding worker', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
   it('leaves no job claimed: each memory is embedded or still queued for the next worker', async () => {
     const env: Record<string, string> = {
       ...(await storeEnv()),

@@ -10,7 +10,7 @@ import { insertProject } from '../src/modules/projects/repository.js';
 import { readLines } from '../src/modules/transfer/lines.js';
 import { TransferError, exportProject, importProject } from '../src/modules/transfer/service.js';
 import { type TestDatabase, createTestDatabase } from './helpers/database.js';
-import { freshStoreEnv, runNode } from './helpers/processes.js';
+import { SPAWNING_TEST_TIMEOUT_MS, freshStoreEnv, runNode } from './helpers/processes.js';
 
 // Issue 8, backup and portability: `parley export` / `parley import` round trip, from one database
 // into another database and project, comparing equal down to the bytes of message content.
@@ -274,7 +274,7 @@ describe('parley export / import', () => {
   });
 });
 
-describe('parley export / import on the command line', () => {
+describe('parley export / import on the command line', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
   it('exports to a file, imports it into another project, and exports that identically to stdout', async () => {
     const store = await freshStoreEnv();
     const dir = mkdtempSync(join(tmpdir(), 'parley-export-'));

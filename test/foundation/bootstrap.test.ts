@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { createProjectService } from '../../src/modules/projects/service.js';
 import { ADMIN_TOKEN } from '../helpers/app.js';
-import { freshStoreEnv, startServerProcess } from '../helpers/processes.js';
+import { SPAWNING_TEST_TIMEOUT_MS, freshStoreEnv, startServerProcess } from '../helpers/processes.js';
 
 // D9 and the first-start experience of `npm start`, on the real server process.
 const cleanups: (() => Promise<void>)[] = [];
@@ -18,7 +18,7 @@ async function storeEnv(): Promise<Record<string, string>> {
 
 const keyIn = (output: string) => /prly_[A-Za-z0-9_-]{43}/.exec(output)?.[0];
 
-describe('bootstrap (D9)', () => {
+describe('bootstrap (D9)', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
   it('prints one generated key on the first start only, and keeps data across restarts', async () => {
     const env = { ...(await storeEnv()), ADMIN_TOKEN };
     const first = await startServerProcess(env);

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { createServerDatabase, testServerUrl } from '../helpers/database.js';
-import { runNode } from '../helpers/processes.js';
+import { SPAWNING_TEST_TIMEOUT_MS, runNode } from '../helpers/processes.js';
 
 // D10: the CLI works directly on the database: embedded by default, or DATABASE_URL.
 let env: Record<string, string>;
@@ -31,9 +31,8 @@ async function parley(...args: string[]) {
 }
 
 // Each command is a process of its own that opens the store: give a busy machine room.
-const CLI_TIMEOUT_MS = 300_000;
 
-describe('parley CLI', { timeout: CLI_TIMEOUT_MS }, () => {
+describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
   it('creates, lists, shows and changes projects, and manages keys', async () => {
     const created = await parley('project', 'create', 'acme', '--settings', '{"immutableDialogues":true}');
     expect(created.code).toBe(0);

@@ -202,3 +202,10 @@ export async function freshStoreEnv(
   const dir = mkdtempSync(join(tmpdir(), 'parley-data-'));
   return { env: { DATA_DIR: dir }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * The time limit of a test that spawns Parley processes: each start compiles TypeScript (tsx) and
+ * opens a database, 20 s and more on a loaded 2-core machine. A limit, not an assertion: speed is
+ * shown by benchmarks, never by tests.
+ */
+export const SPAWNING_TEST_TIMEOUT_MS = 300_000;
