@@ -8,6 +8,7 @@ import { enqueueEmbedding } from '../src/modules/embeddings/repository.js';
 import { ensureVectorIndexes } from '../src/modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue } from '../src/modules/embeddings/worker.js';
 import { dialogueScope } from '../src/modules/dialogues/scope.js';
+import { searchBody } from '../src/modules/search/schemas.js';
 import { createSearchService } from '../src/modules/search/service.js';
 import { keyOnlyLoaders } from './lib/key-loaders.js';
 import type { Strategy } from '../src/modules/search/scoring.js';
@@ -77,14 +78,7 @@ async function latency(handle: DatabaseHandle, embedder: Embedder, strategy: Str
     const started = performance.now();
     await service.search(
       { projectId: PROJECT, settings: {} },
-      {
-        query: queries[i % queries.length]!,
-        object: 'message',
-        namespace,
-        tag: [],
-        limit: 10,
-        minRelevance: 0,
-      },
+      searchBody.parse({ query: queries[i % queries.length]!, namespace, limit: 10 }),
       strategy,
     );
     // The first searches warm the caches and the model.

@@ -8,6 +8,7 @@ import { enqueueEmbedding } from '../src/modules/embeddings/repository.js';
 import { ensureVectorIndexes } from '../src/modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue } from '../src/modules/embeddings/worker.js';
 import { dialogueScope } from '../src/modules/dialogues/scope.js';
+import { searchBody } from '../src/modules/search/schemas.js';
 import { createSearchService } from '../src/modules/search/service.js';
 import { keyOnlyLoaders } from '../bench/lib/key-loaders.js';
 import { DEFAULT_FUSION, type Fusion, type Strategy } from '../src/modules/search/scoring.js';
@@ -106,7 +107,7 @@ async function main() {
     const rank = async (fusion: Fusion, query: Query, strategy: Strategy, limit: number) => {
       const { results } = await serviceWith(fusion).search(
         { projectId: PROJECT, settings: {} },
-        { query: query.query, object: 'message', tag: [], limit, minRelevance: 0 },
+        searchBody.parse({ query: query.query, limit }),
         strategy,
       );
       return results.map((r) => r.item.id as string);
