@@ -20,6 +20,36 @@ const MAX_METADATA_FIELDS = 20;
 const MAX_METADATA_VALUES = 100;
 const MAX_METADATA_STRING = 1024;
 
+/**
+ * The message of a union that matched no option: when the input had the shape of one option (an
+ * object for `{$in, ...}`), what is wrong inside it (`$nin: Too big: ...`); otherwise `fallback`.
+ */
+function unionError(fallback: string) {
+  return {
+    error: (issue: { code?: string; errors?: unknown }) => {
+      const options = (issue.code === 'invalid_union' ? issue.errors : undefined) as
+        | { code: string; path: PropertyKey[]; message: string }[][]
+        | undefined;
+      // An option failing at its root (wrong type, or no member of a nested union) did not match.
+      const mismatch = (i: { code: string; path: PropertyKey[] }) =>
+        i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_union');
+      const shaped = options?.find((list) => !list.some(mismatch));
+      const first = shaped?.[0];
+      if (!first) return fallback;
+      const where = first.path
+        .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+        .join('');
+      return where ? `${where.replace(/^\./, '')}: ${first.message}` : first.message;
+    },
+  };
+}
+
+/** An empty operator object is refused, but not again when an unknown key was its only one. */
+const nonEmpty = (message: string) => ({
+  message,
+  when: (payload: { issues: unknown[] }) => payload.issues.length === 0,
+});
+
 const tagSchema = tagsSchema.element;
 const tagOperandSchema = z.array(tagSchema).min(1).max(50);
 
@@ -34,9 +64,9 @@ const tagsFilterSchema = z
           $nin: tagOperandSchema.optional().describe('None of these tags'),
         })
         .strict()
-        .refine((ops) => Object.keys(ops).length > 0, 'give at least one of $in, $all, $nin'),
+        .refine((ops) => Object.keys(ops).length > 0, nonEmpty('give at least one of $in, $all, $nin')),
     ],
-    { error: 'tags must be an array of tags or an object with $in, $all and/or $nin' },
+    unionError('tags must be an array of tags or an object with $in, $all and/or $nin'),
   )
   .describe(
     'Tags of the searched object: an array (every tag required) or {$in, $all, $nin} (each 1-50 ' +
@@ -46,11 +76,12 @@ const tagsFilterSchema = z
 
 const metadataScalarSchema = z.union(
   [z.string().max(MAX_METADATA_STRING), z.number(), z.boolean(), z.null()],
-  { error: `must be a string (at most ${MAX_METADATA_STRING} characters), a number, a boolean or null` },
+  unionError(`must be a string (at most ${MAX_METADATA_STRING} characters), a number, a boolean or null`),
 );
-const comparableSchema = z.union([z.string().max(MAX_METADATA_STRING), z.number()], {
-  error: `must be a number or a string (at most ${MAX_METADATA_STRING} characters)`,
-});
+const comparableSchema = z.union(
+  [z.string().max(MAX_METADATA_STRING), z.number()],
+  unionError(`must be a number or a string (at most ${MAX_METADATA_STRING} characters)`),
+);
 const metadataListSchema = z.array(metadataScalarSchema).min(1).max(MAX_METADATA_VALUES);
 
 const metadataOperatorsSchema = z
@@ -65,15 +96,17 @@ const metadataOperatorsSchema = z
     $lte: comparableSchema.optional(),
   })
   .strict()
-  .refine((ops) => Object.keys(ops).length > 0, 'give at least one operator');
+  .refine((ops) => Object.keys(ops).length > 0, nonEmpty('give at least one operator'));
 
 const metadataFilterSchema = z
   .record(
     z.string(),
-    z.union([metadataScalarSchema, metadataOperatorsSchema], {
-      error:
+    z.union(
+      [metadataScalarSchema, metadataOperatorsSchema],
+      unionError(
         'must be a string, number, boolean, null or an object of operators ($eq, $ne, $in, $nin, $gt, $gte, $lt, $lte)',
-    }),
+      ),
+    ),
   )
   .superRefine((fields, ctx) => {
     const names = Object.keys(fields);
@@ -110,9 +143,12 @@ const dateFilterSchema = z
           lt: isoDateSchema.optional(),
         })
         .strict()
-        .refine((bounds) => Object.keys(bounds).length > 0, 'give at least one of gte, gt, lte, lt'),
+        .refine(
+          (bounds) => Object.keys(bounds).length > 0,
+          nonEmpty('give at least one of gte, gt, lte, lt'),
+        ),
     ],
-    { error: 'must be an ISO 8601 date or date-time, or a range {gte, gt, lte, lt}' },
+    unionError('must be an ISO 8601 date or date-time, or a range {gte, gt, lte, lt}'),
   )
   .describe(
     'An ISO date or date-time (that whole day in `timezone`) or a range {gte?, gt?, lte?, lt?}; a ' +
@@ -134,6 +170,8 @@ const filterSchema = z
   })
   .strict()
   .describe('Filters on the searched object’s own dates and content');
+
+const badTimeZone = coded('INVALID_PARAMETER', 'timezone must be an IANA time zone name such as Europe/Oslo');
 
 export const searchBody = z
   .object({
@@ -166,12 +204,9 @@ export const searchBody = z
     metadata: metadataFilterSchema.optional(),
     filter: filterSchema.optional(),
     timezone: z
-      .string()
-      .max(64)
-      .refine(
-        isTimeZone,
-        coded('INVALID_PARAMETER', 'timezone must be an IANA time zone name such as Europe/Oslo'),
-      )
+      .string(badTimeZone)
+      .max(64, { ...badTimeZone, abort: true })
+      .refine(isTimeZone, badTimeZone)
       .default('UTC')
       .describe('IANA time zone in which dates of `filter` are read (default UTC)'),
     orderBy: z

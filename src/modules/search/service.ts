@@ -250,24 +250,22 @@ export function createSearchService(deps: SearchServiceDeps) {
   };
 }
 
-/** D59: the page ordered by relevance or by the records' own `created` / `modified`. */
+/**
+ * D59: the page (already the best `limit` by relevance, best first) ordered as asked: by
+ * relevance (ascending is the exact reverse) or by the records' own `created` / `modified`, equal
+ * values keeping their relevance order.
+ */
 function ordered(
   results: SearchResult[],
   orderBy: SearchInput['orderBy'],
   order: SearchInput['order'],
 ): SearchResult[] {
+  if (orderBy === 'relevance') return order === 'desc' ? results : [...results].reverse();
   const sign = order === 'asc' ? 1 : -1;
-  const value = (result: SearchResult): number | string =>
-    orderBy === 'relevance'
-      ? result.relevance
-      : (result.item as { created: string; modified: string })[orderBy];
+  const value = (result: SearchResult) => (result.item as { created: string; modified: string })[orderBy];
   return results
-    .map((result, rank) => ({ result, rank }))
-    .sort((a, b) => {
-      const [x, y] = [value(a.result), value(b.result)];
-      // Equal values keep the relevance order (ties there are broken by id).
-      return x < y ? -sign : x > y ? sign : a.rank - b.rank;
-    })
+    .map((result, rank) => ({ result, key: value(result), rank }))
+    .sort((a, b) => (a.key < b.key ? -sign : a.key > b.key ? sign : a.rank - b.rank))
     .map(({ result }) => result);
 }
 
