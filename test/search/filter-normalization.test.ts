@@ -40,6 +40,13 @@ describe('dates and time zones', () => {
     });
   });
 
+  it('reads a wall-clock time skipped by a jump as after it, and a repeated one as its later occurrence', () => {
+    // Oslo, 2024-03-31: 02:00 CET became 03:00 CEST; 2024-10-27: 03:00 CEST became 02:00 CET.
+    expect(echo({ gte: '2024-03-31T02:30' }, 'Europe/Oslo')).toEqual({ gte: '2024-03-31T01:30:00.000Z' });
+    expect(echo({ gte: '2024-10-27T02:30' }, 'Europe/Oslo')).toEqual({ gte: '2024-10-27T01:30:00.000Z' });
+    expect(echo({ gte: '2024-10-27T01:30' }, 'Europe/Oslo')).toEqual({ gte: '2024-10-26T23:30:00.000Z' });
+  });
+
   it('counts whole days for bare-date bounds and reads zone-less date-times in the zone', () => {
     expect(echo({ gt: '2024-05-01', lte: '2024-05-03' })).toEqual({
       gte: '2024-05-02T00:00:00.000Z',
