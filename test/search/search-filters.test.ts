@@ -688,6 +688,26 @@ describe('bad input (D59)', () => {
     }
   });
 
+  it('refuses a __proto__ metadata field (it would vanish in parsing) and takes constructor as a field', async () => {
+    const raw = (metadata: string) =>
+      sendRaw(api, 'POST', `${V1}/search`, `{"query":"pangolin scales","metadata":${metadata}}`);
+    const refused = expectError(await raw('{"__proto__":{"$eq":1}}'), 400, 'INVALID_INPUT');
+    expect(refused.details?.map((d) => d.field)).toEqual(['metadata.__proto__']);
+
+    const dialogue = await createDialogue(api);
+    const odd = await addMessage(api, dialogue.id, {
+      role: 'user',
+      content: 'pangolin scales',
+      metadata: { constructor: 'x', toString: 2 },
+    });
+    await addMessage(api, dialogue.id, { role: 'user', content: 'pangolin scales' });
+    const response = await raw('{"constructor":"x","toString":{"$gt":1}}');
+    expect(response.statusCode, response.body).toBe(200);
+    const found = response.json() as Found;
+    expect(ids(found)).toEqual([odd.id]);
+    expect(found.request.filter.metadata).toEqual({ constructor: { $eq: 'x' }, toString: { $gt: 1 } });
+  });
+
   it('refuses an unknown timezone, orderBy or order with INVALID_PARAMETER', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ timezone: 'Mars/Olympus' }, 'timezone'],

@@ -294,6 +294,9 @@ export function metadataConditions(metadata: MetadataInput | undefined): Metadat
 export function echoMetadata(conditions: MetadataCondition[]): Record<string, MetadataOperators> | null {
   if (conditions.length === 0) return null;
   const out: Record<string, MetadataOperators> = {};
-  for (const { field, op, value } of conditions) out[field] = { ...out[field], [op]: value };
+  // Own fields only: `constructor` or `toString` are field names like any other here.
+  for (const { field, op, value } of conditions) {
+    out[field] = { ...(Object.hasOwn(out, field) ? out[field] : {}), [op]: value };
+  }
   return out;
 }

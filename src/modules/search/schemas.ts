@@ -98,7 +98,7 @@ const metadataOperatorsSchema = z
   .strict()
   .refine((ops) => Object.keys(ops).length > 0, nonEmpty('give at least one operator'));
 
-const metadataFilterSchema = z
+const metadataRecordSchema = z
   .record(
     z.string(),
     z.union(
@@ -125,6 +125,22 @@ const metadataFilterSchema = z
       '$lt/$lte compare numbers with numbers and strings with strings. At most 20 fields.',
   )
   .meta({ id: 'SearchMetadataFilter' });
+
+/**
+ * zod leaves a record's `__proto__` key out without a word (assigning it would set the prototype),
+ * so its condition would vanish and the search find more than asked: refused before parsing.
+ */
+const metadataFilterSchema = z.preprocess((value, ctx) => {
+  if (value !== null && typeof value === 'object' && Object.hasOwn(value, '__proto__')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['__proto__'],
+      message: 'field name __proto__ is not allowed',
+      input: value,
+    });
+  }
+  return value;
+}, metadataRecordSchema);
 
 const isoDateSchema = z
   .string()
