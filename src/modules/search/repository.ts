@@ -175,7 +175,7 @@ const joinOnKey: Record<SearchTable, SQL> = {
   memories: sql.raw('t.id = c.id'),
 };
 
-type QueryVector = CandidateQuery['vector'];
+export type QueryVector = CandidateQuery['vector'];
 
 const distanceOf = (vector: NonNullable<QueryVector>): SQL =>
   sql`${embeddingExpression(vector.embedder, 't')} <=> ${queryVector(vector.embedder, vector.values)}`;
@@ -255,7 +255,7 @@ export interface MatchQuery {
   projectId: string;
   dialogueIds: string[];
   text: string;
-  vector?: QueryVector;
+  vector: QueryVector;
   lexical: boolean;
   /** Candidates per dialogue from each signal. */
   perDialogue: number;

@@ -3,6 +3,7 @@ import type { ProjectContext } from '../../core/context.js';
 import type { Embedder } from '../../embedders/embedder.js';
 import {
   type CandidateRow,
+  type QueryVector,
   type SearchScope,
   type SearchTable,
   findCandidates,
@@ -164,6 +165,37 @@ export function createSearchService(deps: SearchServiceDeps) {
     }
   }
 
+  /**
+   * D59: up to 3 of each found dialogue's own best messages, scored as message results are and
+   * held to the same threshold; the filters tested the dialogue, not these messages.
+   */
+  async function dialogueMatches(
+    ctx: ProjectContext,
+    top: Scored[],
+    query: { text: string; vector: QueryVector; used: Strategy; kept: (row: Scored) => boolean },
+  ): Promise<Map<string, Match[]>> {
+    const matches = new Map<string, Match[]>();
+    if (top.length === 0) return matches;
+    const rows = await findMatches(db, {
+      projectId: ctx.projectId,
+      dialogueIds: top.map((row) => row.id),
+      text: query.text,
+      vector: query.vector,
+      lexical: query.used !== 'semantic',
+      perDialogue: 2 * MAX_MATCHES,
+    });
+    const best = scoreRows(rows, query.used).filter(query.kept).sort(bestFirst);
+    const chosen = top.flatMap((dialogue) =>
+      best.filter((row) => row.dialogueId === dialogue.id).slice(0, MAX_MATCHES),
+    );
+    for (const { relevance: score, item } of inOrder(chosen, await loaders.message(ctx, chosen), itemKey)) {
+      const list = matches.get(item.dialogueId) ?? [];
+      list.push({ object: 'message', relevance: score, item });
+      matches.set(item.dialogueId, list);
+    }
+    return matches;
+  }
+
   return {
     /**
      * D39-D41, D51, D59. `strategy` forces one signal (the quality evaluation compares them); by
@@ -213,28 +245,10 @@ export function createSearchService(deps: SearchServiceDeps) {
       const kept = (row: Scored) => row.relevance > 0 && row.relevance >= input.minRelevance;
       const top = scored.filter(kept).sort(bestFirst).slice(0, input.limit);
 
-      const matches = new Map<string, Match[]>();
-      if (input.object === 'dialogue' && top.length > 0) {
-        const rows = await findMatches(db, {
-          projectId,
-          dialogueIds: top.map((row) => row.id),
-          text: input.query,
-          vector,
-          lexical: used !== 'semantic',
-          perDialogue: 2 * MAX_MATCHES,
-        });
-        const best = scoreRows(rows, used).filter(kept).sort(bestFirst);
-        const chosen = top.flatMap((dialogue) =>
-          best.filter((row) => row.dialogueId === dialogue.id).slice(0, MAX_MATCHES),
-        );
-        const records = inOrder(chosen, await loaders.message(context, chosen), itemKey);
-        for (const { relevance: score, item } of records) {
-          const list = matches.get(item.dialogueId) ?? [];
-          list.push({ object: 'message', relevance: score, item });
-          matches.set(item.dialogueId, list);
-        }
-      }
-
+      const matches =
+        input.object === 'dialogue'
+          ? await dialogueMatches(context, top, { text: input.query, vector, used, kept })
+          : new Map<string, Match[]>();
       const results = await loadResults(context, input.object, top, (id) => matches.get(id) ?? []);
       return {
         results: ordered(results, input.orderBy, input.order),
