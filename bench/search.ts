@@ -8,6 +8,7 @@ import { enqueueEmbedding } from '../src/modules/embeddings/repository.js';
 import { ensureVectorIndexes } from '../src/modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue } from '../src/modules/embeddings/worker.js';
 import { dialogueScope } from '../src/modules/dialogues/scope.js';
+import { searchBody } from '../src/modules/search/schemas.js';
 import { createSearchService } from '../src/modules/search/service.js';
 import { keyOnlyLoaders } from './lib/key-loaders.js';
 import type { Strategy } from '../src/modules/search/scoring.js';
@@ -22,11 +23,32 @@ import { loadEvalMessages, loadEvalQueries } from '../scripts/lib/search-fixture
 // vectors are synthetic (random 512-dimension vectors tagged with the local model's id, written
 // straight into the table), so that the 100k case does not spend half an hour embedding on 2 cores.
 // Latency depends on the index and the row count, not on what the vectors mean.
+// Each message also gets one of 10 tags, a metadata object ({priority: 0-4, channel: web|email})
+// and a `created` one minute after the previous one's, so that a filtered search (D59: tags +
+// metadata + a date range, inside both candidate queries) is measured beside the unfiltered one.
 
 const PROJECT = 'prj_bench';
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '10000,100000').split(',').map(Number);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
 const THROUGHPUT_TEXTS = Number(process.env.BENCH_EMBED_TEXTS ?? 512);
+
+/** The seeded messages' `created`: one minute apart from here on. */
+const SEED_START = '2024-01-01T00:00:00Z';
+
+/**
+ * D59's filters together: one tag of 10 (10%), priority 3 or 4 (40%), the first half of the
+ * messages by `created` (50%): about 2% of the rows pass, all of them tested inside the scans.
+ */
+const filteredSearch = (count: number) => ({
+  tags: { $in: ['topic-3'] },
+  metadata: { priority: { $gte: 3 }, channel: { $in: ['web', 'email'] } },
+  filter: {
+    created: {
+      gte: SEED_START,
+      lt: new Date(Date.parse(SEED_START) + (count / 2) * 60_000).toISOString(),
+    },
+  },
+});
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
@@ -46,12 +68,16 @@ async function seed(handle: DatabaseHandle, embedder: Embedder, count: number): 
     const to = Math.min(count, from + chunk - 1);
     await handle.db.execute(sql`
       INSERT INTO messages (project_id, dialogue_id, id, namespace, role, content, content_length, search_text,
-        embedding, embedding_model)
+        embedding, embedding_model, tags, metadata, created, modified)
       SELECT ${PROJECT}, 'dlg_' || (1 + (i - 1) / 50), 'msg_' || i,
         CASE WHEN (1 + (i - 1) / 50) % 10 = 0 THEN 'tenant-' || ((1 + (i - 1) / 50) % 7) END,
         'user', to_json(t.text)::text, length(t.text), t.text,
         (SELECT array_agg(random() - 0.5) FROM generate_series(1, ${embedder.dimensions}::int) WHERE i > 0)::vector,
-        ${embedder.id}
+        ${embedder.id},
+        ARRAY['topic-' || (i % 10)],
+        jsonb_build_object('priority', i % 5, 'channel', CASE WHEN i % 2 = 0 THEN 'web' ELSE 'email' END),
+        ${SEED_START}::timestamptz + i * interval '1 minute',
+        ${SEED_START}::timestamptz + i * interval '1 minute'
       FROM generate_series(${from}::int, ${to}::int) AS i,
         LATERAL (SELECT ((${JSON.stringify(texts)}::json) ->> (i % ${texts.length}::int)) || ' (ref ' || i || ')' AS text) AS t`);
   }
@@ -64,7 +90,12 @@ async function seed(handle: DatabaseHandle, embedder: Embedder, count: number): 
   return (performance.now() - started) / 1000;
 }
 
-async function latency(handle: DatabaseHandle, embedder: Embedder, strategy: Strategy, namespace?: string) {
+async function latency(
+  handle: DatabaseHandle,
+  embedder: Embedder,
+  strategy: Strategy,
+  filters: Record<string, unknown> = {},
+) {
   const service = createSearchService({
     readDb: handle.db,
     embedder,
@@ -77,14 +108,7 @@ async function latency(handle: DatabaseHandle, embedder: Embedder, strategy: Str
     const started = performance.now();
     await service.search(
       { projectId: PROJECT, settings: {} },
-      {
-        query: queries[i % queries.length]!,
-        object: 'message',
-        namespace,
-        tag: [],
-        limit: 10,
-        minRelevance: 0,
-      },
+      searchBody.parse({ query: queries[i % queries.length]!, limit: 10, ...filters }),
       strategy,
     );
     // The first searches warm the caches and the model.
@@ -153,13 +177,18 @@ export async function benchSearch(serverUrl: string): Promise<string> {
         await runMigrations(handle);
         const seconds = await seed(handle, embedder, size);
         const hybrid = await latency(handle, embedder, 'hybrid');
-        const filtered = await latency(handle, embedder, 'hybrid', 'tenant-3');
+        const filtered = await latency(handle, embedder, 'hybrid', { namespace: 'tenant-3' });
         const lexical = await latency(handle, embedder, 'lexical');
+        const d59 = await latency(handle, embedder, 'hybrid', filteredSearch(size));
+        const d59Lexical = await latency(handle, embedder, 'lexical', filteredSearch(size));
         lines.push(
           `${String(size).padStart(7)} messages (seeded and indexed in ${seconds.toFixed(0)} s): ` +
             `hybrid p50 ${hybrid.p50.toFixed(1)} ms p95 ${hybrid.p95.toFixed(1)} ms | ` +
             `hybrid, namespace filter p50 ${filtered.p50.toFixed(1)} ms p95 ${filtered.p95.toFixed(1)} ms | ` +
             `lexical p50 ${lexical.p50.toFixed(1)} ms p95 ${lexical.p95.toFixed(1)} ms`,
+          `${String(size).padStart(7)} messages, tags + metadata + date range filter (about 2% of the rows): ` +
+            `hybrid p50 ${d59.p50.toFixed(1)} ms p95 ${d59.p95.toFixed(1)} ms | ` +
+            `lexical p50 ${d59Lexical.p50.toFixed(1)} ms p95 ${d59Lexical.p95.toFixed(1)} ms`,
         );
         if (size === SIZES[0]) {
           const embedding = await queryEmbedding(embedder);

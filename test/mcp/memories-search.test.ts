@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/app.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { callError, callOk, useMcpProject } from '../helpers/mcp.js';
 
 // D42: the memory tools and the search tool, over the services REST uses.
@@ -109,5 +110,70 @@ describe('MCP search tool', () => {
       { query: 'hello there', dialogueId: 'dlg_missing' },
       'DIALOGUE_NOT_FOUND',
     );
+  });
+
+  it('takes the REST search fields (D59): filters, order, matches and the request echo', async () => {
+    const { tools } = await mcp.client.listTools();
+    const properties = tools.find((tool) => tool.name === 'search')!.inputSchema.properties!;
+    for (const field of ['tags', 'metadata', 'filter', 'timezone', 'orderBy', 'order']) {
+      expect(Object.keys(properties)).toContain(field);
+    }
+
+    const created = await callOk<{ id: string }>(mcp.client, 'create_dialogue', {
+      namespace: 'mcp-ns',
+      label: 'Gecko terrarium',
+      tags: ['pets'],
+      metadata: { owner: 'ada' },
+      messages: [
+        { role: 'user', content: 'gecko terrarium heating lamp' },
+        { role: 'assistant', content: 'A gecko terrarium needs a heating lamp at one end' },
+      ],
+    });
+    const args = {
+      query: 'gecko terrarium heating',
+      object: 'dialogue',
+      tags: { $in: ['pets'] },
+      metadata: { owner: { $eq: 'ada' } },
+      filter: { created: { gte: '2020-01-01' }, hasImage: false },
+      timezone: 'Europe/Oslo',
+      orderBy: 'created',
+      order: 'asc',
+    };
+    // Without a namespace the whole project is searched (D51).
+    const found = await callOk<{
+      results: {
+        object: string;
+        item: { id: string };
+        matches: { object: string; item: { id: string } }[];
+      }[];
+      request: Record<string, unknown>;
+    }>(mcp.client, 'search', args);
+    expect(found.results.map((r) => [r.object, r.item.id])).toEqual([['dialogue', created.id]]);
+    expect(found.results[0]!.matches.map((m) => m.object)).toEqual(['message', 'message']);
+    expect(found.request).toEqual({
+      orderBy: 'created',
+      order: 'asc',
+      candidateOrderBy: 'relevance',
+      filter: {
+        namespace: null,
+        dialogueId: null,
+        tags: { $in: ['pets'] },
+        metadata: { owner: { $eq: 'ada' } },
+        created: { gte: '2019-12-31T23:00:00.000Z' },
+        modified: null,
+        hasImage: false,
+      },
+    });
+    const rendered = (await mcp.client.callTool({ name: 'search', arguments: args })) as CallToolResult;
+    const text = rendered.content[0]?.type === 'text' ? rendered.content[0].text : '';
+    expect(text).toContain('oldest created first');
+    expect(text).toContain(`Best messages of dialogue ${created.id}:`);
+    expect(text).toContain('gecko terrarium heating lamp');
+
+    const viaRest = await mcp.rest({ method: 'POST', url: '/api/v1/search', payload: args });
+    expect(viaRest.json()).toEqual(found);
+    await callError(mcp.client, 'search', { ...args, timezone: 'Mars/Olympus' }, 'INVALID_PARAMETER');
+    const bad = await callError(mcp.client, 'search', { ...args, tags: { $any: ['x'] } }, 'INVALID_INPUT');
+    expect(bad.details?.[0]?.field).toBe('tags.$any');
   });
 });

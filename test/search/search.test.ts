@@ -143,15 +143,16 @@ describe('message search', () => {
     const foreign = await createDialogue(other, { namespace: 'erin' });
     const text = { role: 'user', content: 'kumquat marmalade recipe' };
     const own = await addMessage(api, mine.id, { ...text, namespace: 'erin' });
-    await addMessage(api, theirs.id, { ...text, namespace: 'frank' });
+    const frank = await addMessage(api, theirs.id, { ...text, namespace: 'frank' });
     const unscoped = await addMessage(api, plain.id, text);
     await addMessage(other, foreign.id, { ...text, namespace: 'erin' });
 
     const erin = await search({ query: 'kumquat marmalade', namespace: 'erin' });
     expect(erin.results.map((r) => r.item.id)).toEqual([own.id]);
-    // Without a namespace only items without one are searched (D34).
-    const none = await search({ query: 'kumquat marmalade' });
-    expect(none.results.map((r) => r.item.id)).toEqual([unscoped.id]);
+    // D51 (changed from D34's reach): without a namespace the whole project is searched, every
+    // namespace and none, but never another project.
+    const all = await search({ query: 'kumquat marmalade' });
+    expect(all.results.map((r) => r.item.id).sort()).toEqual([own.id, frank.id, unscoped.id].sort());
     const nobody = await search({ query: 'kumquat marmalade', namespace: 'nobody' });
     expect(nobody.results).toEqual([]);
   });

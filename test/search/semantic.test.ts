@@ -8,7 +8,11 @@ import { type Api, V1, addMessage, createDialogue } from '../helpers/dialogues.j
 // queue worker, as `npm start` runs them.
 
 interface Found {
-  results: { relevance: number; item: { id: string } }[];
+  results: {
+    relevance: number;
+    item: { id: string; namespace: string | null; tags: string[]; metadata: Record<string, unknown> | null };
+    matches?: { relevance: number; item: { id: string } }[];
+  }[];
   mode: string;
 }
 
@@ -104,6 +108,63 @@ describe('semantic search with the local model', () => {
     expect(memories.results[0]!.item.id).toBe(memory.id);
     const dialogues = await search({ query: 'organising our marriage celebration', object: 'dialogue' });
     expect(dialogues.results[0]!.item.id).toBe(dialogue.id);
+  });
+
+  it('finds by meaning across the whole project (D51), with D59 filters inside the vector scan', async () => {
+    const say = async (
+      namespace: string,
+      content: string,
+      tags: string[],
+      metadata: Record<string, unknown>,
+    ) => {
+      const dialogue = await createDialogue(api, { namespace, label: 'Support chat' });
+      const message = await addMessage(api, dialogue.id, {
+        role: 'user',
+        content,
+        namespace,
+        tags,
+        metadata,
+      });
+      await addMessage(api, dialogue.id, {
+        role: 'user',
+        content: 'Thanks, that is all for today',
+        namespace,
+      });
+      return { dialogue: dialogue.id, message: message.id };
+    };
+    const kim = await say('kim', 'The carrier scrapped my journey to Rome at the last minute', ['travel'], {
+      priority: 2,
+    });
+    const lee = await say('lee', 'Our departure to Berlin was scrapped by the carrier', ['travel'], {
+      priority: 5,
+    });
+    await say('lee', 'The bakery ran out of rye bread again', ['food'], { priority: 9 });
+    await embedded();
+    // No word of the query is in any answer: only the vectors can find them.
+    const query = 'my plane trip got called off';
+
+    const everywhere = await search({ query, limit: 6 });
+    expect(everywhere.mode).toBe('hybrid');
+    const found = everywhere.results.map((r) => r.item.id);
+    expect(found).toContain(kim.message);
+    expect(found).toContain(lee.message);
+    expect(new Set(everywhere.results.map((r) => r.item.namespace)).size).toBeGreaterThan(1);
+
+    const kimOnly = await search({ query, namespace: 'kim' });
+    expect(kimOnly.results[0]!.item.id).toBe(kim.message);
+    expect(kimOnly.results.every((r) => r.item.namespace === 'kim')).toBe(true);
+
+    const urgent = await search({ query, metadata: { priority: { $gt: 3 } } });
+    expect(urgent.results[0]!.item.id).toBe(lee.message);
+    expect(urgent.results.every((r) => Number(r.item.metadata?.priority) > 3)).toBe(true);
+
+    const notTravel = await search({ query, tags: { $nin: ['travel'] }, limit: 20 });
+    expect(notTravel.results.every((r) => !r.item.tags.includes('travel'))).toBe(true);
+
+    // A dialogue's matches come from its messages by meaning too.
+    const dialogues = await search({ query, object: 'dialogue', namespace: 'kim' });
+    expect(dialogues.results[0]!.item.id).toBe(kim.dialogue);
+    expect(dialogues.results[0]!.matches![0]!.item.id).toBe(kim.message);
   });
 
   it('creates the partial HNSW index of the configured model', async () => {
