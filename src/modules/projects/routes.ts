@@ -161,7 +161,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         security,
         params: projectIdParams,
         querystring: eraseProjectQuery,
-        response: { 200: projectErasureResponse, ...errorResponses(400, 401, 404) },
+        response: { 200: projectErasureResponse, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
