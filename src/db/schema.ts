@@ -77,7 +77,7 @@ export const dialogues = pgTable(
     id: text('id').notNull(),
     namespace: text('namespace'),
     // The composite foreign key (project_id, thread_of) with ON DELETE SET NULL (thread_of) is
-    // written in a custom migration: drizzle-kit cannot emit the column list (STACK-NOTES).
+    // written in a custom migration: drizzle-kit cannot emit the column list (see migrations/0002_thread_fk.sql).
     threadOf: text('thread_of'),
     label: text('label'),
     status: text('status', { enum: ['active', 'ended', 'canceled', 'expired', 'deleted'] })

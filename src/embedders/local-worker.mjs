@@ -1,5 +1,5 @@
 // Runs the Universal Sentence Encoder lite in a worker thread: its embed call is synchronous
-// WASM/CPU work that would otherwise block the event loop (STACK-NOTES). Plain .mjs so that it
+// WASM/CPU work that would otherwise block the event loop (measured: a batch blocks for its whole duration). Plain .mjs so that it
 // loads the same way under tsx, vitest and node.
 import { parentPort } from 'node:worker_threads';
 import { initModel } from '@energetic-ai/embeddings';
