@@ -1,3 +1,4 @@
+import { REDIS_URL, redisReachable } from '../helpers/redis.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
@@ -342,21 +343,6 @@ describe('the key directory (D76)', () => {
     expect(keys.get('created-meanwhile')).toBeDefined();
   });
 });
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 // Needs a Redis server (127.0.0.1:6379 here, TEST_REDIS_URL elsewhere); skipped where none runs.
 describe.runIf(await redisReachable())('authentication failures shared through Redis (D76)', () => {
