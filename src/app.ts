@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { type IdempotencyPruner, startIdempotencyPruner } from './db/idempotency-pruner.js';
+import { registerCors } from './http/cors.js';
 import { registerErrorHandling, renderFrameworkError } from './http/error-handler.js';
 import { AppError } from './core/errors.js';
 import { trustProxyOption } from './http/ip-allow-list.js';
@@ -161,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     app.lifecycle.closing = true;
   });
+  // Preflights carry no key: answered before shedding, rate limits and authentication.
+  await registerCors(app, config);
   // After the request id (a shed request's envelope names it), before everything else.
   await registerLoadShedding(app, config);
   await registerRateLimit(app, config);
