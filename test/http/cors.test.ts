@@ -27,7 +27,8 @@ describe('CORS', () => {
       expect(response.headers['access-control-allow-origin']).toBe('https://app.example.com');
       expect(String(response.headers['access-control-allow-methods'])).toContain('POST');
       const allowed = String(response.headers['access-control-allow-headers']).toLowerCase();
-      for (const header of ['authorization', 'content-type', 'idempotency-key']) expect(allowed).toContain(header);
+      for (const header of ['authorization', 'content-type', 'idempotency-key'])
+        expect(allowed).toContain(header);
       expect(response.headers['access-control-allow-credentials']).toBeUndefined();
     });
 
@@ -40,7 +41,8 @@ describe('CORS', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
       const exposed = String(response.headers['access-control-expose-headers']).toLowerCase();
-      for (const header of ['x-request-id', 'retry-after', 'x-ratelimit-remaining']) expect(exposed).toContain(header);
+      for (const header of ['x-request-id', 'retry-after', 'x-ratelimit-remaining'])
+        expect(exposed).toContain(header);
     });
 
     it('gives an origin that is not listed no CORS headers', async () => {
