@@ -39,7 +39,7 @@ const contentInputSchema = z
  * other value would be re-serialized, losing key order or big integers: the response check of
  * tests (buildApp's `validateResponses`) refuses it.
  */
-const contentOutputSchema = z
+export const contentOutputSchema = z
   .custom<RawJson>((value) => value instanceof RawJson)
   .meta({
     description: 'The content exactly as it was sent',
