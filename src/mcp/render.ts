@@ -1,5 +1,5 @@
 // Readable renderings of tool results for a model or a person reading a transcript. They are a
-// digest: the exact JSON (content byte for byte) follows in the tool result's second text block.
+// digest: the whole result is the tool result's structuredContent.
 
 const PREVIEW_CHARS = 300;
 

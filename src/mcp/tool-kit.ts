@@ -69,7 +69,7 @@ interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   annotations?: ToolAnnotations;
   /**
    * A short readable rendering of the result (the structured result, with message content as
-   * parsed JSON). The exact JSON follows it in a second text block.
+   * parsed JSON), the one text block beside structuredContent.
    */
   render(result: z.output<O>): string;
 }
@@ -313,13 +313,9 @@ async function callTool(tool: McpTool, args: unknown, call: ToolCall): Promise<C
     if (!parsed.success) throw toAppError(new RequestValidationError('body', parsed.error.issues, given));
     const json = await tool.run(parsed.data, call);
     const structured = JSON.parse(json) as Record<string, unknown>;
-    return {
-      content: [
-        { type: 'text', text: tool.render(structured) },
-        { type: 'text', text: json },
-      ],
-      structuredContent: structured,
-    };
+    // The data once, as structuredContent, and one short rendering for a reader: every copy costs
+    // an agent tokens (docs/api-decisions.md, "MCP results").
+    return { content: [{ type: 'text', text: tool.render(structured) }], structuredContent: structured };
   } catch (error) {
     return errorResult(error, call.request, tool.definition.name);
   }
