@@ -5,6 +5,7 @@ import { createCompactionService } from './modules/dialogues/compaction.js';
 import { dialogueScope } from './modules/dialogues/scope.js';
 import { createDialogueService } from './modules/dialogues/service.js';
 import { createSummaryErasure } from './modules/dialogues/summary-erasure.js';
+import { createSummaryService } from './modules/dialogues/summary-service.js';
 import { createEmbeddingQueue } from './modules/embeddings/queue.js';
 import { createMemoryService } from './modules/memories/service.js';
 import { createMessageService } from './modules/messages/service.js';
@@ -45,6 +46,7 @@ export function createServices({ database, embedder, onEmbedError, summarizer, k
   });
   const dialogues = createDialogueService({ readDb, messages, embeddingQueue, storedResponses });
   const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue });
+  const summaries = createSummaryService({ readDb, dialogueScope });
   const memories = createMemoryService({ readDb, embeddingQueue, storedResponses });
   const search = createSearchService({
     readDb,
@@ -53,7 +55,7 @@ export function createServices({ database, embedder, onEmbedError, summarizer, k
     onEmbedError,
     loaders: { message: messages.searchItems, dialogue: dialogues.searchItems, memory: memories.searchItems },
   });
-  return { projects, dialogues, messages, usage, compaction, memories, search };
+  return { projects, dialogues, messages, usage, compaction, summaries, memories, search };
 }
 
 export type Services = ReturnType<typeof createServices>;

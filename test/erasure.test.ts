@@ -174,6 +174,7 @@ describe('erasure (D73)', () => {
 describe('a message deleted while its dialogue is summarized (D73)', () => {
   /** Joins the texts it is given; before answering, runs `during` once (a concurrent delete). */
   const summarizer = {
+    provider: 'test',
     model: 'echo',
     maxSummaryTokens: 1000,
     during: undefined as (() => Promise<void>) | undefined,
