@@ -206,7 +206,8 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
       const record = await summaryRepo.findSummary(db, ctx.projectId, row.summaryId);
       if (record) {
         basis = previous;
-        basisCoverage = record;
+        const { messageCount, summarizedCount, skippedCount, fromCreated, toCreated } = record;
+        basisCoverage = { messageCount, summarizedCount, skippedCount, fromCreated, toCreated };
         upTo = row.summaryCoversSeq;
       }
     }
@@ -436,19 +437,19 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
         id: input.dialogueId,
         namespace: input.namespace,
       });
-      const stored = async (): Promise<T | undefined> => {
+      // Not `found`'s answer: a reply is thenable, and awaiting it would lose it.
+      const stored = async (): Promise<SummaryRow | undefined> => {
         if (input.id === undefined) return undefined;
         const row = await summaryRepo.findSummary(db, ctx.projectId, input.id);
-        if (!row) return undefined;
-        if (row.dialogueId !== dialogue.id) {
+        if (row && row.dialogueId !== dialogue.id) {
           throw new AppError('DUPLICATE_ID', `Summary id ${input.id} is taken by another dialogue's summary`, [
             { field: 'id', code: 'DUPLICATE_ID', message: "taken by another dialogue's summary" },
           ]);
         }
-        return found(toSummaryRecord(row));
+        return row;
       };
       const earlier = await stored();
-      if (earlier !== undefined) return earlier;
+      if (earlier) return found(toSummaryRecord(earlier));
 
       const ranged = input.startId !== undefined || input.endId !== undefined;
       const record: RecordFields = { id: input.id, tags: input.tags ?? [], metadata: input.metadata ?? {} };
@@ -469,7 +470,7 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
         if (!(error instanceof SummaryIdTaken)) throw error;
         // A concurrent request stored a summary under this id first: answer with it.
         const winner = await stored();
-        if (winner !== undefined) return winner;
+        if (winner) return found(toSummaryRecord(winner));
         throw new AppError('RESOURCE_CONFLICT', `Summary ${input.id} was stored and erased meanwhile; retry`);
       }
     },
