@@ -27,7 +27,6 @@ import { mcpRoutes } from './mcp/routes.js';
 import { packageVersion } from './lib/package-info.js';
 import { type Embedder, createEmbedderFromConfig } from './embedders/index.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
-import { summaryRoutes } from './modules/dialogues/summary-routes.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
 import { type EmbeddingWorker, startEmbeddingWorker } from './modules/embeddings/worker.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -202,7 +201,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function restApi(api: FastifyInstance): Promise<void> {
   guardProjectRoutes(api);
   await api.register(dialogueRoutes);
-  await api.register(summaryRoutes);
   await api.register(messageRoutes);
   await api.register(memoryRoutes);
   await api.register(searchRoutes);

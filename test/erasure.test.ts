@@ -172,24 +172,47 @@ describe('erasure (D73)', () => {
         payload: {
           messages: [
             { id: 'm1', role: 'user', content: `The locker code is ${gone} for today.`, created: at(1) },
-            { id: 'm2', role: 'assistant', content: `Understood, and ${kept} is the pickup name.`, created: at(2) },
-            { id: 'm3', role: 'user', content: `Please remind ${kept} about the pickup on Friday.`, created: at(3) },
+            {
+              id: 'm2',
+              role: 'assistant',
+              content: `Understood, and ${kept} is the pickup name.`,
+              created: at(2),
+            },
+            {
+              id: 'm3',
+              role: 'user',
+              content: `Please remind ${kept} about the pickup on Friday.`,
+              created: at(3),
+            },
           ],
         },
       },
       201,
     );
     const summarize = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-      api({ method: 'POST', url: `${V1}/summary`, payload: { dialogueId: dialogue.id, ...payload }, headers });
+      api({
+        method: 'POST',
+        url: `${V1}/summary`,
+        payload: { dialogueId: dialogue.id, ...payload },
+        headers,
+      });
     const summaryKey = key();
     const whole = await summarize({}, { 'idempotency-key': summaryKey });
     expect(whole.statusCode, whole.body).toBe(201);
     expect(whole.body).toContain(gone);
-    const covering = await ok(api, { method: 'POST', url: `${V1}/summary`, payload: { dialogueId: dialogue.id, endId: 'm1' } }, 201);
+    const covering = await ok(
+      api,
+      { method: 'POST', url: `${V1}/summary`, payload: { dialogueId: dialogue.id, endId: 'm1' } },
+      201,
+    );
     // The dialogue's summary is last a range that leaves the message out: it stays.
     const apart = await ok(
       api,
-      { method: 'POST', url: `${V1}/summary`, payload: { dialogueId: dialogue.id, startId: 'm2', endId: 'm3' } },
+      {
+        method: 'POST',
+        url: `${V1}/summary`,
+        payload: { dialogueId: dialogue.id, startId: 'm2', endId: 'm3' },
+      },
       201,
     );
     expect(apart.content).toContain(kept);
@@ -311,7 +334,11 @@ describe('a message deleted while its dialogue is summarized (D73)', () => {
     };
     // The range's first message is gone when the round is made again: it is not found.
     expectError(
-      await api({ method: 'POST', url: `${V1}/summary`, payload: { dialogueId: dialogue.id, startId: 'x1', endId: 'x2' } }),
+      await api({
+        method: 'POST',
+        url: `${V1}/summary`,
+        payload: { dialogueId: dialogue.id, startId: 'x1', endId: 'x2' },
+      }),
       404,
       'MESSAGE_NOT_FOUND',
     );

@@ -89,8 +89,16 @@ describe('summaries with the built-in summarizer', () => {
     const dialogue = await createDialogue(api, {
       namespace: 'user-7',
       messages: [
-        { role: 'user', content: 'My order 1234 arrived broken, the glass is cracked.', created: '2026-01-02T10:00:00Z' },
-        { role: 'assistant', content: 'Sorry! A replacement ships on Monday.', created: '2026-01-02T10:01:00Z' },
+        {
+          role: 'user',
+          content: 'My order 1234 arrived broken, the glass is cracked.',
+          created: '2026-01-02T10:00:00Z',
+        },
+        {
+          role: 'assistant',
+          content: 'Sorry! A replacement ships on Monday.',
+          created: '2026-01-02T10:01:00Z',
+        },
       ],
     });
     const summary = await summarized(api, { dialogueId: dialogue.id, namespace: 'user-7' });
@@ -188,9 +196,17 @@ describe('summaries with the built-in summarizer', () => {
     const { api } = state;
     const dialogue = await createDialogue(api, { messages: [{ role: 'user', content: 'Hi.' }] });
     expectError(await summarize(api, {}), 400, 'MISSING_PARAMETER');
-    const badId = expectError(await summarize(api, { dialogueId: dialogue.id, id: 'no spaces' }), 400, 'INVALID_INPUT');
+    const badId = expectError(
+      await summarize(api, { dialogueId: dialogue.id, id: 'no spaces' }),
+      400,
+      'INVALID_INPUT',
+    );
     expect(badId.details![0]!.field).toBe('id');
-    const unknown = expectError(await summarize(api, { dialogueId: dialogue.id, style: 'short' }), 400, 'INVALID_INPUT');
+    const unknown = expectError(
+      await summarize(api, { dialogueId: dialogue.id, style: 'short' }),
+      400,
+      'INVALID_INPUT',
+    );
     expect(unknown.details![0]!.field).toBe('style');
     expectError(
       await api({ method: 'GET', url: `${V1}/summary?dialogueId=${dialogue.id}&next=nonsense` }),
@@ -204,9 +220,17 @@ describe('summaries with the built-in summarizer', () => {
   it('answers 404 for an unknown dialogue, summary or message', async () => {
     const { api } = state;
     expectError(await summarize(api, { dialogueId: 'dlg_missing' }), 404, 'DIALOGUE_NOT_FOUND');
-    const missing = expectError(await api({ method: 'GET', url: `${V1}/summary/sum_missing` }), 404, 'SUMMARY_NOT_FOUND');
+    const missing = expectError(
+      await api({ method: 'GET', url: `${V1}/summary/sum_missing` }),
+      404,
+      'SUMMARY_NOT_FOUND',
+    );
     expect(missing.type).toBe('not_found');
-    expectError(await api({ method: 'GET', url: `${V1}/summary?dialogueId=dlg_missing` }), 404, 'DIALOGUE_NOT_FOUND');
+    expectError(
+      await api({ method: 'GET', url: `${V1}/summary?dialogueId=dlg_missing` }),
+      404,
+      'DIALOGUE_NOT_FOUND',
+    );
     const dialogue = await createDialogue(api, { messages: [{ id: 'a', role: 'user', content: 'Hi.' }] });
     for (const range of [{ startId: 'nope' }, { endId: 'nope' }, { startId: 'a', endId: 'nope' }]) {
       expectError(await summarize(api, { dialogueId: dialogue.id, ...range }), 404, 'MESSAGE_NOT_FOUND');
@@ -239,7 +263,10 @@ describe('summaries with the built-in summarizer', () => {
     );
     const scoped = await api({ method: 'GET', url: `${V1}/summary/${summary.id}?namespace=tenant-a` });
     expect(scoped.json()).toEqual(summary);
-    const listed = await api({ method: 'GET', url: `${V1}/summary?dialogueId=${dialogue.id}&namespace=tenant-a` });
+    const listed = await api({
+      method: 'GET',
+      url: `${V1}/summary?dialogueId=${dialogue.id}&namespace=tenant-a`,
+    });
     expect(listed.json().items).toEqual([summary]);
     expect(await listOf(api, dialogue.id)).toHaveLength(1);
   });
@@ -272,7 +299,10 @@ function scriptedSummarizer() {
     async summarize(input) {
       calls.push(input);
       if (summarizer.fail) throw summarizer.fail;
-      return [...(input.previous === null ? [] : [input.previous]), ...input.messages.map((m) => m.text)].join(' | ');
+      return [
+        ...(input.previous === null ? [] : [input.previous]),
+        ...input.messages.map((m) => m.text),
+      ].join(' | ');
     },
   };
   return summarizer;
@@ -312,7 +342,10 @@ describe('summaries with a scripted summarizer', () => {
     expect(summarizer.calls).toHaveLength(2);
     expect(third.id).not.toBe(second.id);
     expect(third).toMatchObject({ content: second.content, messageCount: 3 });
-    expect((await getDialogue(api, dialogue.id)).summary).toMatchObject({ text: second.content, messageCount: 3 });
+    expect((await getDialogue(api, dialogue.id)).summary).toMatchObject({
+      text: second.content,
+      messageCount: 3,
+    });
     // Newest first.
     expect((await listOf(api, dialogue.id)).map((s) => s.id)).toEqual([third.id, second.id, first.id]);
   });
@@ -350,7 +383,10 @@ describe('summaries with a scripted summarizer', () => {
     });
     // A range is summarized from scratch, not on top of the previous summary.
     expect(summarizer.calls.at(-1)!.previous).toBeNull();
-    expect((await getDialogue(api, dialogue.id)).summary).toMatchObject({ text: 'beta | gamma', messageCount: 2 });
+    expect((await getDialogue(api, dialogue.id)).summary).toMatchObject({
+      text: 'beta | gamma',
+      messageCount: 2,
+    });
     expect((await summarized(api, { dialogueId: dialogue.id, startId: 'c' })).content).toBe('gamma | delta');
     expect((await summarized(api, { dialogueId: dialogue.id, endId: 'b' })).content).toBe('alpha | beta');
     const single = await summarized(api, { dialogueId: dialogue.id, startId: 'd', endId: 'd' });
@@ -427,7 +463,9 @@ describe('summaries with a scripted summarizer', () => {
       summarizedCount: 0,
     });
     summarizer.fail = new AppError('UPSTREAM_ERROR', 'The summary model echo-1 failed with HTTP 500');
-    expect((await summarized(api, { dialogueId: dialogue.id, startId: before.messages[0]!.id })).status).toBe('failed');
+    expect((await summarized(api, { dialogueId: dialogue.id, startId: before.messages[0]!.id })).status).toBe(
+      'failed',
+    );
     const after = await getDialogue(api, dialogue.id);
     expect(after.summary).toEqual(before.summary);
     expect((after.summary as { text: string }).text).toBe(good.content);
@@ -448,7 +486,7 @@ describe('summaries with a scripted summarizer', () => {
     expect(page.json().next).toBeNull();
   });
 
-  it("counts as a write for the plan quota (D44); a repeated id does not", async () => {
+  it('counts as a write for the plan quota (D44); a repeated id does not', async () => {
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
     const project = await createProject(context.app);
     const own = asProject(context.app, project);

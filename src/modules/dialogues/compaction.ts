@@ -186,7 +186,12 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
    * one it was built on, this round builds on it and reads only the messages that came since.
    * With `renew`, a summary is made even when the stored one covers every message (a copy of it).
    */
-  async function prepare(ctx: ProjectContext, id: string, carried?: Prepared, renew = false): Promise<Prepared> {
+  async function prepare(
+    ctx: ProjectContext,
+    id: string,
+    carried?: Prepared,
+    renew = false,
+  ): Promise<Prepared> {
     const row = await dialogueRepo.findDialogue(db, ctx.projectId, id);
     if (!row) throw dialogueNotFound(id);
     const previous = row.summary;
@@ -411,7 +416,11 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
                       input: {
                         role: 'system',
                         content: new RawJson(JSON.stringify(summary.text)),
-                        metadata: { summaryOf: id, model: summary.model, upToMessageId: summary.upToMessageId },
+                        metadata: {
+                          summaryOf: id,
+                          model: summary.model,
+                          upToMessageId: summary.upToMessageId,
+                        },
                       },
                     },
                   ]
@@ -442,9 +451,11 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
         if (input.id === undefined) return undefined;
         const row = await summaryRepo.findSummary(db, ctx.projectId, input.id);
         if (row && row.dialogueId !== dialogue.id) {
-          throw new AppError('DUPLICATE_ID', `Summary id ${input.id} is taken by another dialogue's summary`, [
-            { field: 'id', code: 'DUPLICATE_ID', message: "taken by another dialogue's summary" },
-          ]);
+          throw new AppError(
+            'DUPLICATE_ID',
+            `Summary id ${input.id} is taken by another dialogue's summary`,
+            [{ field: 'id', code: 'DUPLICATE_ID', message: "taken by another dialogue's summary" }],
+          );
         }
         return row;
       };

@@ -35,7 +35,10 @@ export interface DialogueScope {
 export const dialogueScope: DialogueScope = {
   findGivenNamespace: async (db, ctx, ref) => {
     const row = await findDialogue(db, ctx.projectId, ref.id);
-    return inScope(row, { id: ref.id, namespace: ref.namespace === undefined ? row?.namespace : ref.namespace });
+    return inScope(row, {
+      id: ref.id,
+      namespace: ref.namespace === undefined ? row?.namespace : ref.namespace,
+    });
   },
   find: async (db, ctx, ref) => inScope(await findDialogue(db, ctx.projectId, ref.id), ref),
   lock: async (tx, ctx, ref) => inScope(await lockDialogue(tx, ctx.projectId, ref.id), ref),

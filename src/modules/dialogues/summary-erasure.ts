@@ -22,7 +22,12 @@ export interface SummaryErasure {
    * Removes the summaries that cover the deleted message, and the dialogue's summary when it does.
    * `dialogue` is the row as locked by the deletion.
    */
-  forgetIfDrawnOn(tx: Executor, ctx: ProjectContext, dialogue: DialogueRow, message: MessageKey): Promise<void>;
+  forgetIfDrawnOn(
+    tx: Executor,
+    ctx: ProjectContext,
+    dialogue: DialogueRow,
+    message: MessageKey,
+  ): Promise<void>;
 }
 
 /**

@@ -22,7 +22,11 @@ export async function insertSummary(tx: Executor, row: NewSummaryRow): Promise<S
   return inserted;
 }
 
-export async function findSummary(db: Executor, projectId: string, id: string): Promise<SummaryRow | undefined> {
+export async function findSummary(
+  db: Executor,
+  projectId: string,
+  id: string,
+): Promise<SummaryRow | undefined> {
   const [row] = await db.select().from(summaries).where(byId(projectId, id));
   return row;
 }

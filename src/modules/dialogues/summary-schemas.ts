@@ -38,11 +38,18 @@ export const summarySchema = z
     id: z.string(),
     dialogueId: z.string(),
     projectId: z.string(),
-    status: z.enum(['processing', 'completed', 'failed']).describe('Never `processing`: summaries are made synchronously'),
+    status: z
+      .enum(['processing', 'completed', 'failed'])
+      .describe('Never `processing`: summaries are made synchronously'),
     namespace: z.string().nullable(),
-    content: z.string().nullable().describe('The summary; null when there was nothing to summarize or it failed'),
+    content: z
+      .string()
+      .nullable()
+      .describe('The summary; null when there was nothing to summarize or it failed'),
     contentTokenCount: z.number().int().nullable(),
-    provider: z.string().describe('`parley` (the built-in extractive summarizer) or `openai` (an OpenAI-compatible model)'),
+    provider: z
+      .string()
+      .describe('`parley` (the built-in extractive summarizer) or `openai` (an OpenAI-compatible model)'),
     model: z.string(),
     template: z.null(),
     fromCreated: z.string().nullable().describe('`created` of the first message covered'),
@@ -68,7 +75,9 @@ export const summaryListSchema = z
 export const summaryParams = z.object({ id: z.string().min(1).max(255) });
 
 export const summaryNamespaceQuery = z
-  .object({ namespace: namespaceSchema.optional().describe("When given, must be the dialogue's namespace (D53)") })
+  .object({
+    namespace: namespaceSchema.optional().describe("When given, must be the dialogue's namespace (D53)"),
+  })
   .strict();
 
 export const listSummariesQuery = z

@@ -38,7 +38,10 @@ export function createSummaryService({ readDb, dialogueScope }: SummaryServiceDe
       query: ListSummariesQuery,
     ): Promise<{ items: SummaryRecord[]; next: string | null }> {
       const after = query.next ? cursor.decode(query.next) : undefined;
-      await dialogueScope.findGivenNamespace(readDb, ctx, { id: query.dialogueId, namespace: query.namespace });
+      await dialogueScope.findGivenNamespace(readDb, ctx, {
+        id: query.dialogueId,
+        namespace: query.namespace,
+      });
       const rows = await repo.listSummaries(readDb, ctx.projectId, query.dialogueId, {
         order: query.order,
         limit: query.limit + 1,
@@ -49,5 +52,3 @@ export function createSummaryService({ readDb, dialogueScope }: SummaryServiceDe
     },
   };
 }
-
-export type SummaryService = ReturnType<typeof createSummaryService>;

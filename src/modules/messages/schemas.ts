@@ -12,8 +12,8 @@ export const MAX_BATCH_MESSAGES = 100;
 
 /** D27: custom ids are 1-128 characters of A-Za-z0-9._:- */
 const messageIdSchema = clientIdSchema.describe(
-    'Custom id (1-128 characters of A-Za-z0-9._:-), unique within the dialogue; generated if omitted',
-  );
+  'Custom id (1-128 characters of A-Za-z0-9._:-), unique within the dialogue; generated if omitted',
+);
 
 const roleSchema = z.enum(['user', 'assistant', 'system']);
 export type Role = z.infer<typeof roleSchema>;
