@@ -274,7 +274,7 @@ export const idempotencyKeys = pgTable(
     responseBody: text('response_body'),
     /**
      * D73: the objects whose content the response carries (`dialogue:<id>`, `message:<dialogue>/<id>`,
-     * `summary:<dialogue>`, `memory:<id>`), so that a deletion can find and empty it.
+     * `summary:<dialogue>`, `summary:<dialogue>/<id>`, `memory:<id>`), so that a deletion can find and empty it.
      */
     objectRefs: text('object_refs').array().notNull().default(sql`'{}'::text[]`),
     created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
