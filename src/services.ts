@@ -2,6 +2,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { storedResponses } from './db/idempotency-store.js';
 import type { Embedder } from './embedders/embedder.js';
 import { createCompactionService } from './modules/dialogues/compaction.js';
+import { createContextService } from './modules/dialogues/context.js';
 import { dialogueScope } from './modules/dialogues/scope.js';
 import { createDialogueService } from './modules/dialogues/service.js';
 import { createSummaryErasure } from './modules/dialogues/summary-erasure.js';
@@ -46,6 +47,7 @@ export function createServices({ database, embedder, onEmbedError, summarizer, k
   });
   const dialogues = createDialogueService({ readDb, messages, embeddingQueue, storedResponses });
   const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue });
+  const context = createContextService({ readDb });
   const summaries = createSummaryService({ readDb, dialogueScope });
   const memories = createMemoryService({ readDb, embeddingQueue, storedResponses });
   const search = createSearchService({
@@ -55,7 +57,7 @@ export function createServices({ database, embedder, onEmbedError, summarizer, k
     onEmbedError,
     loaders: { message: messages.searchItems, dialogue: dialogues.searchItems, memory: memories.searchItems },
   });
-  return { projects, dialogues, messages, usage, compaction, summaries, memories, search };
+  return { projects, dialogues, messages, usage, compaction, context, summaries, memories, search };
 }
 
 export type Services = ReturnType<typeof createServices>;

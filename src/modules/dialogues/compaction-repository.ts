@@ -1,4 +1,5 @@
 import { type SQL, and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { MessageRole } from '../../core/fields.js';
 import type { Executor } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
 import type { MessageKey } from './summary-repository.js';
@@ -13,7 +14,7 @@ const inDialogue = (projectId: string, dialogueId: string) =>
 export interface MessageText {
   id: string;
   seq: number;
-  role: 'user' | 'assistant' | 'system';
+  role: MessageRole;
   name: string | null;
   created: Date;
   /** The plain text drawn from the content when it was stored. */
