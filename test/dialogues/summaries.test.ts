@@ -214,6 +214,8 @@ describe('summaries with the built-in summarizer', () => {
       'INVALID_PARAMETER',
     );
     expectError(await api({ method: 'GET', url: `${V1}/summary` }), 400, 'MISSING_PARAMETER');
+    // Summaries never change: no update or deletion route (D84).
+    expectError(await api({ method: 'DELETE', url: `${V1}/summary/sum_x` }), 405, 'METHOD_NOT_ALLOWED');
     expect(await listOf(api, dialogue.id)).toEqual([]);
   });
 
