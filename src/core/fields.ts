@@ -7,6 +7,13 @@ export const MAX_STATE_BYTES = 256 * 1024;
 
 export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 
+/** D27: a client-chosen id is 1-128 characters of A-Za-z0-9._:- (D56 takes it for summaries). */
+export const clientIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'must be 1-128 characters of A-Za-z0-9._:-');
+
 /**
  * D80: the roles a message may have. `tool` is a tool's output (its call id can live in `name` or
  * `metadata`), `developer` OpenAI's instruction role: transcripts of current chat APIs are stored

@@ -33,6 +33,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       tags: [
         { name: 'dialogues', description: 'Conversations and their state' },
         { name: 'messages', description: 'Messages of a dialogue' },
+        { name: 'summaries', description: 'Summaries of a dialogue, kept as its history' },
         { name: 'memories', description: 'Labelled long-term values' },
         { name: 'search', description: 'Semantic and full-text search' },
         { name: 'admin', description: 'Projects and keys (ADMIN_TOKEN)' },

@@ -20,6 +20,8 @@ export interface SummaryInput {
 }
 
 export interface Summarizer {
+  /** Who runs the model, stored in a summary record's `provider` (D56): `parley` or `openai`. */
+  readonly provider: string;
   /** The name stored in `summary.model`. */
   readonly model: string;
   /** The length budget of a summary, in tokens (see tokens.ts). */
