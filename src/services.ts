@@ -2,7 +2,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { storedResponses } from './db/idempotency-store.js';
 import type { Embedder } from './embedders/embedder.js';
 import { createCompactionService } from './modules/dialogues/compaction.js';
-import { createContextService } from './modules/dialogues/context.js';
+import { createContextService } from './modules/dialogues/context-service.js';
 import { dialogueScope } from './modules/dialogues/scope.js';
 import { createDialogueService } from './modules/dialogues/service.js';
 import { createSummaryErasure } from './modules/dialogues/summary-erasure.js';

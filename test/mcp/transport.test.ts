@@ -61,7 +61,10 @@ describe('MCP transport', () => {
     // type each, never a `type` array; free-form objects as additionalProperties true, never {}.
     const problems: string[] = [];
     const walk = (node: unknown, path: string): void => {
-      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${path}[${i}]`));
+      if (Array.isArray(node)) {
+        for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`);
+        return;
+      }
       if (node === null || typeof node !== 'object') return;
       const record = node as Record<string, unknown>;
       if (Array.isArray(record.type)) problems.push(`${path}.type is an array`);

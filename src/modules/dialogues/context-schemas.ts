@@ -4,7 +4,7 @@ import { contentOutputSchema } from '../messages/schemas.js';
 
 // D81: the request and answer of GET /dialogue/{id}/context and the get_context tool.
 
-export const CONTEXT_FORMATS = ['messages', 'anthropic', 'text'] as const;
+const CONTEXT_FORMATS = ['messages', 'anthropic', 'text'] as const;
 export type ContextFormat = (typeof CONTEXT_FORMATS)[number];
 
 /** The largest budget: beyond any model's context window, small enough to bound the work. */
