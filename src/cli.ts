@@ -17,7 +17,8 @@ import { drainEmbeddingQueue, reindexEmbeddings, startEmbeddingWorker } from './
 import { startServer } from './server.js';
 
 // D10: `parley` manages projects and keys directly in the database, runs migrations and serves.
-// With the embedded database, stop the server first: one process must own a PGlite directory.
+// With the embedded database, one process at a time may open DATA_DIR: a command refuses to run
+// beside a server that holds it, and says what to do instead (src/db/data-dir-lock.ts).
 
 function parseSettings(value: string) {
   let parsed: unknown;
@@ -35,6 +36,9 @@ function parseSettings(value: string) {
   return result.data;
 }
 
+/** The words after `parley` of the command being run (`project create`), recorded in DATA_DIR's lock. */
+let runningCommand = '';
+
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
@@ -49,6 +53,7 @@ async function withDatabase<T>(
   options: { boundStatements?: boolean } = {},
 ): Promise<T> {
   const handle = await openDatabase({
+    owner: { kind: 'command', command: runningCommand },
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolMax: 2,
@@ -68,7 +73,13 @@ export function buildCli(config: () => Config): Command {
   const program = new Command('parley')
     .description('Parley: conversation storage for AI applications')
     .version(packageVersion)
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .hook('preAction', (_program, action) => {
+      const words: string[] = [];
+      for (let command: Command | null = action; command?.parent; command = command.parent)
+        words.unshift(command.name());
+      runningCommand = words.join(' ');
+    });
 
   const withProjects = <T>(fn: (projects: ReturnType<typeof createProjectService>) => Promise<T>) =>
     withDatabase(config(), (handle) => fn(createProjectService({ db: handle.db })));
