@@ -92,8 +92,8 @@ export function buildCli(config: () => Config): Command {
     .description('Create a project and print its first API key (shown once)')
     .action((name: string, options: { settings?: ReturnType<typeof parseSettings> }) =>
       withProjects(async (projects) => {
-        const { project: created, apiKey } = await projects.createProject(name, options.settings);
-        print({ project: created, apiKey });
+        const { project: created, apiKey, keyId } = await projects.createProject(name, options.settings);
+        print({ project: created, apiKey, keyId });
       }),
     );
   project
@@ -129,13 +129,26 @@ export function buildCli(config: () => Config): Command {
       withProjects(async (projects) => print(await projects.createKey(projectId))),
     );
   key
-    .command('revoke')
+    .command('list')
     .argument('<projectId>', 'project id')
-    .argument('<keyId>', 'key id')
-    .description('Revoke an API key at once')
-    .action((projectId: string, keyId: string) =>
-      withProjects(async (projects) => print(await projects.revokeKey(projectId, keyId))),
+    .description("List a project's keys (id, prefix, created, lastUsed, revoked), never the keys themselves")
+    .action((projectId: string) =>
+      withProjects(async (projects) => print({ items: await projects.listKeys(projectId) })),
     );
+  // D83: by id within its project, or by the key itself (wherever it belongs).
+  key
+    .command('revoke')
+    .argument('[projectId]', 'project id (with keyId)')
+    .argument('[keyId]', 'key id, as `key list` shows it')
+    .option('--key <apiKey>', 'the key itself, instead of a project id and key id')
+    .description('Revoke an API key at once: `key revoke <projectId> <keyId>` or `key revoke --key <apiKey>`')
+    .action((projectId: string | undefined, keyId: string | undefined, { key: value }: { key?: string }) => {
+      if (value !== undefined && projectId === undefined)
+        return withProjects(async (projects) => print(await projects.revokeKeyByValue(value)));
+      if (value === undefined && projectId !== undefined && keyId !== undefined)
+        return withProjects(async (projects) => print(await projects.revokeKey(projectId, keyId)));
+      throw new InvalidArgumentError('give either <projectId> <keyId>, or --key <apiKey> alone');
+    });
 
   program
     .command('migrate')
