@@ -2,6 +2,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { storedResponses } from './db/idempotency-store.js';
 import type { Embedder } from './embedders/embedder.js';
 import { createCompactionService } from './modules/dialogues/compaction.js';
+import { createContextService } from './modules/dialogues/context.js';
 import { dialogueScope } from './modules/dialogues/scope.js';
 import { createDialogueService } from './modules/dialogues/service.js';
 import { createSummaryErasure } from './modules/dialogues/summary-erasure.js';
@@ -45,6 +46,7 @@ export function createServices({ database, embedder, onEmbedError, summarizer, k
   });
   const dialogues = createDialogueService({ readDb, messages, embeddingQueue, storedResponses });
   const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue });
+  const context = createContextService({ readDb });
   const memories = createMemoryService({ readDb, embeddingQueue, storedResponses });
   const search = createSearchService({
     readDb,
@@ -53,7 +55,7 @@ export function createServices({ database, embedder, onEmbedError, summarizer, k
     onEmbedError,
     loaders: { message: messages.searchItems, dialogue: dialogues.searchItems, memory: memories.searchItems },
   });
-  return { projects, dialogues, messages, usage, compaction, memories, search };
+  return { projects, dialogues, messages, usage, compaction, context, memories, search };
 }
 
 export type Services = ReturnType<typeof createServices>;

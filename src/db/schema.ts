@@ -1,3 +1,4 @@
+import { MESSAGE_ROLES } from '../core/fields.js';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -130,7 +131,7 @@ export const messages = pgTable(
     /** Insertion order: ties between equal `created` values are broken by it (D29). */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     namespace: text('namespace'),
-    role: text('role', { enum: ['user', 'assistant', 'system'] }).notNull(),
+    role: text('role', { enum: MESSAGE_ROLES }).notNull(),
     // D28: the JSON text of the content exactly as the client sent it, never re-serialized.
     content: text('content').notNull(),
     contentLength: integer('content_length').notNull(),

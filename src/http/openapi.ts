@@ -52,6 +52,16 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   app.get('/docs', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(docsPage),
   );
+
+  // D84: someone who opens the server's address finds where to read about it.
+  app.get('/', { schema: { hide: true } }, async () => ({
+    name: 'parley',
+    version,
+    docs: '/docs',
+    openapi: OPENAPI_PATH,
+    api: '/api/v1',
+    mcp: '/mcp/v1',
+  }));
 }
 
 const docsPage = `<!doctype html>

@@ -20,6 +20,7 @@ import { RequestValidationError, toAppError } from '../core/validation.js';
 import type { ProjectContext } from '../core/context.js';
 import { type WriteOutcome, replayIfStored, runWrite } from '../db/unit-of-work.js';
 import type { CompactionService } from '../modules/dialogues/compaction.js';
+import type { ContextService } from '../modules/dialogues/context.js';
 import type { DialogueService } from '../modules/dialogues/service.js';
 import type { MemoryService } from '../modules/memories/service.js';
 import type { MessageService } from '../modules/messages/service.js';
@@ -39,6 +40,7 @@ type BodyPath = (string | number)[];
 interface McpServices {
   dialogues: DialogueService;
   compaction: CompactionService;
+  context: ContextService;
   messages: MessageService;
   memories: MemoryService;
   search: SearchService;

@@ -1,3 +1,4 @@
+import type { MessageRole } from '../../core/fields.js';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
@@ -11,7 +12,7 @@ const inDialogue = (projectId: string, dialogueId: string) =>
 export interface MessageText {
   id: string;
   seq: number;
-  role: 'user' | 'assistant' | 'system';
+  role: MessageRole;
   name: string | null;
   /** The plain text drawn from the content when it was stored. */
   text: string;

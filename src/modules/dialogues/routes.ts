@@ -4,6 +4,7 @@ import { errorResponses } from '../../core/error-envelope.js';
 import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { AppError } from '../../core/errors.js';
 import { contextOf, sendStagedWrite, sendWrite } from '../../http/writes.js';
+import { contextQuery, contextSchema } from './context-schemas.js';
 import { dialogueMessageInputs } from '../../http/message-inputs.js';
 import {
   createDialogueBody,
@@ -22,7 +23,7 @@ const tags = ['dialogues'];
 
 /** Dialogue operations (D15-D26). Rules live in the service. */
 export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { dialogues, compaction } = app.services;
+  const { dialogues, compaction, context } = app.services;
 
   app.post(
     '/dialogue',
@@ -73,6 +74,25 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       dialogues.get(contextOf(request), request.params.id, { messages: request.query.messages }),
+  );
+
+  app.get(
+    '/dialogue/:id/context',
+    {
+      schema: {
+        operationId: 'getDialogueContext',
+        summary: 'What to send a model next: the summary, then the newest messages that fit a token budget',
+        description:
+          'D81: the summary first (when it fits), then the newest messages its summary does not cover, ' +
+          'oldest first, never cut; `omittedMessages` counts the older ones left out and ' +
+          '`fromMessageId` names the first included.',
+        tags,
+        params: dialogueParams,
+        querystring: contextQuery,
+        response: { 200: contextSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => context.context(contextOf(request), request.params.id, request.query),
   );
 
   app.put(
