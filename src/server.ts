@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { isTransientConnectionError } from './db/errors.js';
 import { runMigrations } from './db/migrate.js';
 import type { ProjectService } from './modules/projects/service.js';
@@ -48,6 +49,7 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
         preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
         connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
         statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        owner: { kind: 'server', url: localUrl(config), adminApi: config.ADMIN_TOKEN !== undefined },
       });
       try {
         // D47: under an advisory lock, so instances starting together apply them once.
@@ -70,6 +72,13 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
         ),
     },
   );
+}
+
+/** Where this server can be reached from its own machine: what a refused `parley` command is pointed to. */
+function localUrl(config: Config): string {
+  const anyAddress = config.HOST === '0.0.0.0' || config.HOST === '::';
+  const host = anyAddress ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
 }
 
 /**
@@ -124,6 +133,11 @@ if (isMain) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(2);
+    }
+    if (error instanceof DataDirInUseError) {
+      // A message for a person, with what to do; a stack trace would only bury it.
+      process.stderr.write(`Parley failed to start: ${error.message}\n`);
+      process.exit(1);
     }
     process.stderr.write(`Parley failed to start: ${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);

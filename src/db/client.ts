@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type DataDirOwner, lockDataDir } from './data-dir-lock.js';
 import { isTransientConnectionError } from './errors.js';
 import * as schema from './schema.js';
 
@@ -56,6 +57,11 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** Told every statement the handle's databases run (diagnostics; tests count queries with it). */
   queryLogger?: Logger;
+  /**
+   * Who opens an embedded DATA_DIR, recorded in its lock so that a second opener is told what
+   * holds it and what to do instead (data-dir-lock.ts). Default: an unnamed command.
+   */
+  owner?: DataDirOwner;
 }
 
 /** Connections lent by withDedicatedConnection, whose statements have no time bound. */
@@ -130,7 +136,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
-    : openPglite(options.dataDir, options.queryLogger);
+    : openPglite(options.dataDir, options.queryLogger, options.owner ?? { kind: 'command', command: '' });
 }
 
 /**
@@ -224,10 +230,22 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-async function openPglite(dataDir: string, logger: Logger | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  logger: Logger | undefined,
+  owner: DataDirOwner,
+): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { vector } });
+  // Held from before PGlite opens the files until after it has flushed them on close.
+  const lock = inMemory ? undefined : lockDataDir(dataDir, owner);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { vector } });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
     kind: 'pglite',
@@ -237,6 +255,7 @@ async function openPglite(dataDir: string, logger: Logger | undefined): Promise<
     async close() {
       // PGlite flushes its files on close; never leave it half-written (D48).
       if (!client.closed) await client.close();
+      lock?.release();
     },
     withDedicatedConnection: (fn) => fn(db),
   };

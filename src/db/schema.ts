@@ -65,6 +65,8 @@ export const apiKeys = pgTable(
     keyPrefix: text('key_prefix').notNull(),
     created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+    /** D83: when the key last authenticated a request, to the minute (refreshed at most once a minute). */
+    lastUsed: timestamp('last_used', { withTimezone: true, precision: 3 }),
   },
   (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_project_idx').on(t.projectId)],
 );

@@ -66,6 +66,31 @@ export async function runNode(
   return { code, stdout, stderr };
 }
 
+export interface RunningCommand {
+  child: ChildProcess;
+  pid: number;
+  /** Everything printed so far. */
+  output(): { stdout: string; stderr: string };
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `parley ARGS` without waiting for it, its standard input left open for the test to use. */
+export function spawnCli(args: string[], env: Record<string, string>): RunningCommand {
+  const child = spawnTs(['src/cli.ts', ...args], env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, pid: child.pid!, output: () => ({ stdout, stderr }), exited };
+}
+
 export interface RunningServer {
   child: ChildProcess;
   pid: number;
