@@ -7,6 +7,16 @@ export const MAX_STATE_BYTES = 256 * 1024;
 
 export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 
+/** D27: a client-chosen id, 1-128 characters of A-Za-z0-9._:- (messages; dialogues D57a; memories D57). */
+export const clientIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'must be 1-128 characters of A-Za-z0-9._:-');
+
+/** A client-given ISO 8601 time with a zone (a message's `created`, D30; a dialogue's, D57a). */
+export const createdInputSchema = z.iso.datetime({ offset: true });
+
 export const namespaceSchema = z.string().min(1).max(128).describe('Namespace, 1-128 characters');
 
 export const tagsSchema = z

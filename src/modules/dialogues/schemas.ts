@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
-import { metadataSchema, namespaceSchema, stateSchema, tagsSchema } from '../../core/fields.js';
+import {
+  clientIdSchema,
+  createdInputSchema,
+  metadataSchema,
+  namespaceSchema,
+  stateSchema,
+  tagsSchema,
+} from '../../core/fields.js';
 import { coded } from '../../core/validation.js';
 import { messageArraySchema, messageInputSchema, messageSchema } from '../messages/schemas.js';
 
@@ -22,6 +29,16 @@ const exampleMessages = [
 
 export const createDialogueBody = z
   .object({
+    id: clientIdSchema
+      .optional()
+      .describe(
+        'D57a: your own id (1-128 characters of A-Za-z0-9._:-); taken: 409 DUPLICATE_ID. Generated if omitted',
+      ),
+    created: createdInputSchema
+      .optional()
+      .describe(
+        'D57a: creation time (ISO 8601 with a zone), for importing history; messages without their own `created` take it',
+      ),
     namespace: namespaceSchema.optional(),
     threadOf: z
       .string()

@@ -28,6 +28,10 @@ import { type ListDialoguesQuery, MAX_DIALOGUE_MESSAGES } from './schemas.js';
 const DIALOGUE_GET_MESSAGES = 10;
 
 export interface CreateDialogueInput {
+  /** D57a: the client's own id; generated when absent. */
+  id?: string;
+  /** D57a: the client's own creation time (ISO 8601). */
+  created?: string;
   namespace?: string;
   threadOf?: string;
   label?: string;
@@ -105,7 +109,13 @@ export function createDialogueService({
       ctx: ProjectContext,
       input: CreateDialogueInput,
     ): Promise<DialogueWithMessages> {
-      const items = input.messages ?? [];
+      const given = input.created;
+      // D57a: history imported with a creation time; its messages without their own take it.
+      const items = (input.messages ?? []).map((item) =>
+        given === undefined || item.input.created !== undefined
+          ? item
+          : { ...item, input: { ...item.input, created: given } },
+      );
       assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
       if (input.threadOf !== undefined) {
         // Locks the parent row until commit, so its threadCount stays exact under concurrency.
@@ -115,9 +125,11 @@ export function createDialogueService({
           ]);
         }
       }
+      const id = input.id ?? newId('dlg');
       const row = await repo.insertDialogue(tx, {
         projectId: ctx.projectId,
-        id: newId('dlg'),
+        id,
+        ...(given === undefined ? {} : { created: new Date(given) }),
         namespace: input.namespace ?? null,
         threadOf: input.threadOf ?? null,
         label: input.label ?? null,
@@ -126,6 +138,12 @@ export function createDialogueService({
         state: input.state ?? {},
         searchText: dialogueSearchText(input),
       });
+      // D57a: a taken id (a retried create, or another dialogue's) stores nothing.
+      if (!row) {
+        throw new AppError('DUPLICATE_ID', `A dialogue with id ${id} already exists`, [
+          { field: 'id', code: 'DUPLICATE_ID', message: 'already exists in this project' },
+        ]);
+      }
       // D40-D41: a dialogue with a label or tags is embedded from them after the write.
       if (row.label !== null || row.tags.length > 0) {
         await embeddingQueue.enqueue(tx, {

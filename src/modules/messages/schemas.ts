@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
-import { metadataSchema, namespaceSchema, tagsSchema } from '../../core/fields.js';
+import {
+  clientIdSchema,
+  createdInputSchema,
+  metadataSchema,
+  namespaceSchema,
+  tagsSchema,
+} from '../../core/fields.js';
 import { coded } from '../../core/validation.js';
 import { RawJson } from '../../core/raw-json.js';
 
@@ -11,14 +17,9 @@ import { RawJson } from '../../core/raw-json.js';
 export const MAX_BATCH_MESSAGES = 100;
 
 /** D27: custom ids are 1-128 characters of A-Za-z0-9._:- */
-const messageIdSchema = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9._:-]+$/, 'must be 1-128 characters of A-Za-z0-9._:-')
-  .describe(
-    'Custom id (1-128 characters of A-Za-z0-9._:-), unique within the dialogue; generated if omitted',
-  );
+const messageIdSchema = clientIdSchema.describe(
+  'Custom id (1-128 characters of A-Za-z0-9._:-), unique within the dialogue; generated if omitted',
+);
 
 const roleSchema = z.enum(['user', 'assistant', 'system']);
 export type Role = z.infer<typeof roleSchema>;
@@ -54,8 +55,7 @@ export const messageInputSchema = z
     role: roleSchema,
     content: contentInputSchema,
     name: z.string().min(1).max(256).nullable().optional().describe('Speaker name'),
-    created: z.iso
-      .datetime({ offset: true })
+    created: createdInputSchema
       .optional()
       .describe('ISO 8601 with a zone; the time of the request if omitted'),
     metadata: metadataSchema.nullable().optional(),
