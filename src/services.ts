@@ -43,7 +43,7 @@ export function createServices({ database, embedder, onEmbedError, summarizer, k
     summaryErasure,
     storedResponses,
   });
-  const dialogues = createDialogueService({ readDb, messages, embeddingQueue, storedResponses });
+  const dialogues = createDialogueService({ db, readDb, messages, embeddingQueue, storedResponses });
   const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue });
   const memories = createMemoryService({ readDb, embeddingQueue, storedResponses });
   const search = createSearchService({

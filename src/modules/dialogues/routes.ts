@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../core/error-envelope.js';
@@ -9,6 +10,7 @@ import {
   createDialogueBody,
   deletedDialogueSchema,
   dialogueListSchema,
+  dialogueNamespaceQuery,
   dialogueParams,
   dialogueSchema,
   dialogueWithMessagesSchema,
@@ -23,6 +25,12 @@ const tags = ['dialogues'];
 /** Dialogue operations (D15-D26). Rules live in the service. */
 export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dialogues, compaction } = app.services;
+  /** D53: runs before every route with a dialogue in its path (params and query are validated by then). */
+  const namespaceRule = async (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    const { namespace } = request.query as { namespace?: string };
+    await dialogues.assertNamespace(contextOf(request), id, namespace);
+  };
 
   app.post(
     '/dialogue',
@@ -70,6 +78,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: getDialogueQuery,
         response: { 200: dialogueWithMessagesSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
+      preHandler: namespaceRule,
     },
     async (request) =>
       dialogues.get(contextOf(request), request.params.id, { messages: request.query.messages }),
@@ -86,9 +95,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
           'an ended dialogue refuses the update (409 DIALOGUE_ENDED). `messages` holds the added messages.',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         body: updateDialogueBody,
         response: { 200: dialogueWithMessagesSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
+      preHandler: namespaceRule,
     },
     async (request, reply) => {
       const { message: _message, messages: _messages, ...fields } = request.body;
@@ -107,8 +118,10 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a dialogue and its messages permanently; its threads remain',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         response: { 200: deletedDialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
+      preHandler: namespaceRule,
     },
     async (request, reply) =>
       sendWrite(request, reply, 200, (tx) => dialogues.remove(tx, contextOf(request), request.params.id)),
@@ -130,9 +143,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'A null value removes the key. Works on ended dialogues (D20).',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         body: stateBody,
         response: { 200: dialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
+      preHandler: namespaceRule,
       handler: async (request, reply) =>
         sendWrite(request, reply, 200, (tx) =>
           dialogues.updateState(tx, contextOf(request), request.params.id, request.body),
@@ -147,8 +162,10 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'End a dialogue: it accepts no more messages (idempotent)',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         response: { 200: dialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
+      preHandler: namespaceRule,
       handler: async (request, reply) =>
         sendWrite(request, reply, 200, (tx) => dialogues.end(tx, contextOf(request), request.params.id)),
     });
@@ -164,9 +181,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
           'Messages are kept. Written by the configured chat model, or offline by the extractive summarizer.',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         response: { 200: dialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 502, 504) },
       },
       // A keyed retry of a compaction that succeeded is replayed before the model is called.
+      preHandler: namespaceRule,
       handler: async (request, reply) =>
         sendStagedWrite(request, reply, 200, (write) =>
           compaction.compact(contextOf(request), request.params.id, write),
@@ -184,11 +203,13 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
           '`metadata.continuedFrom`, and the summary as its first `system` message.',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         response: {
           201: dialogueWithMessagesSchema,
           ...errorResponses(400, 401, 403, 404, 409, 429, 502, 504),
         },
       },
+      preHandler: namespaceRule,
       handler: async (request, reply) =>
         sendStagedWrite(request, reply, 201, (write) =>
           compaction.continueDialogue(contextOf(request), request.params.id, write),

@@ -71,6 +71,12 @@ export const createDialogueBody = z
 /** D19: the fields an update may carry; the others named there are refused (strict). */
 export const updateDialogueBody = z
   .object({
+    // D53: the DialogueDB client repeats the dialogue's id and namespace; they must match.
+    id: z.string().min(1).max(255).optional().describe('D53: if given, must equal the id in the path'),
+    namespace: namespaceSchema
+      .nullable()
+      .optional()
+      .describe("D53: if given, must equal the dialogue's namespace (it cannot change)"),
     tags: tagsSchema.optional().describe('Replaces the whole list'),
     label: labelSchema.nullable().optional().describe('At most 128 characters; null clears it'),
     state: stateSchema.optional().describe('Merged into the state as a JSON Merge Patch (RFC 7396)'),
@@ -132,7 +138,15 @@ export const dialogueListSchema = z
 
 export const dialogueParams = z.object({ id: z.string().min(1).max(255) });
 
+const pathNamespace = namespaceSchema
+  .optional()
+  .describe("D53: if given, must be the dialogue's namespace, else 404 DIALOGUE_NOT_FOUND; may be left out");
+
+/** D53: the query of every route naming a dialogue in its path. */
+export const dialogueNamespaceQuery = z.object({ namespace: pathNamespace });
+
 export const getDialogueQuery = z.object({
+  namespace: pathNamespace,
   messages: z
     .enum(['last', 'first'])
     .default('last')

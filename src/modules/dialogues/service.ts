@@ -43,6 +43,9 @@ export interface CreateDialogueInput {
 }
 
 export interface UpdateDialogueInput {
+  /** D53: repeated by the client; must be the dialogue's. */
+  id?: string;
+  namespace?: string | null;
   tags?: string[];
   label?: string | null;
   state?: Record<string, unknown>;
@@ -50,6 +53,8 @@ export interface UpdateDialogueInput {
 }
 
 export interface DialogueServiceDeps {
+  /** The primary, for the D53 namespace check. */
+  db: Database;
   /** Where reads go: the replica when READ_DATABASE_URL is set. */
   readDb: Database;
   messages: Pick<MessageService, 'append' | 'edge'>;
@@ -78,7 +83,19 @@ function mergeState(
   return merged;
 }
 
+/** D53: an update may name the dialogue's id and namespace in its body, but not change them (D19). */
+function assertSameIdentity(row: repo.DialogueRow, patch: UpdateDialogueInput): void {
+  const refuse = (field: string, message: string) => {
+    throw new AppError('INVALID_INPUT', `${field}: ${message}`, [{ field, code: 'INVALID_INPUT', message }]);
+  };
+  if (patch.id !== undefined && patch.id !== row.id) refuse('id', 'must equal the dialogue id in the path');
+  if (patch.namespace !== undefined && (patch.namespace ?? null) !== row.namespace) {
+    refuse('namespace', "must equal the dialogue's namespace, which cannot change");
+  }
+}
+
 export function createDialogueService({
+  db,
   readDb,
   messages,
   embeddingQueue,
@@ -155,6 +172,18 @@ export function createDialogueService({
       return withAddedMessages(tx, ctx, row, items);
     },
 
+    /**
+     * D53: on a route naming a dialogue in its path, a `namespace` given in the query must be the
+     * dialogue's; left out, any namespace is allowed. Read from the primary: namespaces never
+     * change (D19), so this check before the operation holds for the operation too, and a dialogue
+     * just created is there even when the replica lags.
+     */
+    async assertNamespace(ctx: ProjectContext, id: string, namespace: string | undefined): Promise<void> {
+      if (namespace === undefined) return;
+      const row = await repo.findDialogue(db, ctx.projectId, id);
+      if (!row || row.namespace !== namespace) throw dialogueNotFound(id);
+    },
+
     /** GET /dialogue/{id} (D18): with the last (or first) 10 messages, oldest first. */
     async get(
       ctx: ProjectContext,
@@ -213,6 +242,7 @@ export function createDialogueService({
       }
       assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
       const row = await locked(tx, ctx, id);
+      assertSameIdentity(row, patch);
       refuseIfImmutable(ctx);
       if (row.status === 'ended')
         throw new AppError('DIALOGUE_ENDED', `Dialogue ${id} has ended and cannot be updated`);
