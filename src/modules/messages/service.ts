@@ -97,8 +97,15 @@ export function createMessageService({
     async createBatch(
       tx: Executor,
       ctx: ProjectContext,
-      input: { dialogueId: string; namespace?: string; messages: MessageInput[] },
+      input: {
+        dialogueId: string;
+        namespace?: string;
+        messages: MessageInput[];
+        /** Where the messages sit in the request, for error details: `messages`, or '' for a bare array (D55). */
+        field?: string;
+      },
     ): Promise<{ dialogueId: string; items: MessageRecord[]; totalMessages: number }> {
+      const at = input.field ?? 'messages';
       if (input.messages.length === 0) {
         throw new AppError('EMPTY_MESSAGE_ARRAY', 'messages must hold at least one message', [
           { field: 'messages', code: 'EMPTY_MESSAGE_ARRAY', message: 'at least one message' },
@@ -107,7 +114,7 @@ export function createMessageService({
       assertMessageCount(input.messages.length, MAX_BATCH_MESSAGES);
       const dialogue = refOf(input);
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
-      const items = input.messages.map((message, index) => ({ field: `messages[${index}]`, input: message }));
+      const items = input.messages.map((message, index) => ({ field: `${at}[${index}]`, input: message }));
       const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions);
       return {
         dialogueId: dialogue.id,
