@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createdRangeQuery } from '../../core/created-range.js';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
 import {
   clientIdSchema,
@@ -174,6 +175,7 @@ export const listDialoguesQuery = z.object({
       'Creation time: a UTC day `YYYY-MM-DD`, or an ISO 8601 interval `start/end` of dates or date-times ' +
         '(`start/` and `/end` leave one side open; a date-time end is exclusive, a date end includes that day)',
     ),
+  ...createdRangeQuery,
   limit: limitParam(20, 100),
   order: orderParam('desc'),
   next: cursorParam,

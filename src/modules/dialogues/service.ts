@@ -1,4 +1,5 @@
 import type { ProjectContext } from '../../core/context.js';
+import { createdRange } from '../../core/created-range.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, dialogueNotFound } from '../../core/errors.js';
 import { MAX_STATE_BYTES, jsonBytes } from '../../core/fields.js';
@@ -201,7 +202,8 @@ export function createDialogueService({
       ctx: ProjectContext,
       query: ListDialoguesQuery,
     ): Promise<{ items: DialogueRecord[]; next: string | null }> {
-      const range = query.date !== undefined ? parseDateFilter(query.date) : {};
+      // D26's `date` and D58's `created`, `startDate`, `endDate` all apply.
+      const range = createdRange(query, query.date !== undefined ? parseDateFilter(query.date) : {});
       const position = query.next ? cursor.decode(query.next) : undefined;
       const after = position && { created: position[0], id: position[1] };
       const rows = await repo.listDialogues(readDb, ctx.projectId, {

@@ -1,4 +1,4 @@
-import { type SQL, and, arrayContains, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, arrayContains, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { keysetPage } from '../../db/keyset.js';
 import { memories } from '../../db/schema.js';
@@ -81,6 +81,9 @@ export interface MemoryListFilter {
   namespace?: string;
   label?: string;
   tags: string[];
+  /** D58: creation times from `createdFrom` (included) to `createdBefore` (excluded). */
+  createdFrom?: Date;
+  createdBefore?: Date;
   order: 'asc' | 'desc';
   limit: number;
   /** Keyset position: the (created, id) of the last item of the previous page. */
@@ -103,6 +106,8 @@ export async function listMemories(
         filter.namespace === undefined ? undefined : eq(memories.namespace, filter.namespace),
         filter.label === undefined ? undefined : eq(memories.label, filter.label),
         filter.tags.length > 0 ? arrayContains(memories.tags, filter.tags) : undefined,
+        filter.createdFrom ? gte(memories.created, filter.createdFrom) : undefined,
+        filter.createdBefore ? lt(memories.created, filter.createdBefore) : undefined,
         page.beyond,
       ),
     )

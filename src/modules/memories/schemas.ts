@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createdRangeQuery } from '../../core/created-range.js';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
 import { metadataSchema, namespaceSchema, tagsSchema } from '../../core/fields.js';
 
@@ -63,6 +64,7 @@ export const listMemoriesQuery = z
     namespace: namespaceSchema.optional(),
     label: labelField.optional(),
     tag: repeatableTag,
+    ...createdRangeQuery,
     limit: limitParam(20, 100),
     order: orderParam('desc'),
     next: cursorParam,

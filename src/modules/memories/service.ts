@@ -1,4 +1,5 @@
 import type { ProjectContext } from '../../core/context.js';
+import { createdRange } from '../../core/created-range.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, memoryNotFound } from '../../core/errors.js';
 import { memoryRef } from '../../core/object-refs.js';
@@ -92,11 +93,14 @@ export function createMemoryService({ readDb, embeddingQueue, storedResponses }:
 
     async list({ projectId }: ProjectContext, query: ListMemoriesQuery) {
       const position = query.next ? cursor.decode(query.next) : undefined;
+      const range = createdRange(query);
       // One row more than asked tells whether another page exists.
       const rows = await repo.listMemories(readDb, projectId, {
         namespace: query.namespace,
         label: query.label,
         tags: query.tag,
+        createdFrom: range.from,
+        createdBefore: range.before,
         order: query.order,
         limit: query.limit + 1,
         after: position && { created: position[0], id: position[1] },

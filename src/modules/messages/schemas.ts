@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createdRangeQuery } from '../../core/created-range.js';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
 import {
   clientIdSchema,
@@ -168,6 +169,7 @@ export const deletedMessageSchema = z.object({
 /** D32: `limit` default 50, max 200; oldest first. */
 const listMessagesPage = {
   namespace: namespaceSchema.optional(),
+  ...createdRangeQuery,
   limit: limitParam(50, 200),
   order: orderParam('asc'),
   next: cursorParam,

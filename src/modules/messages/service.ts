@@ -1,4 +1,5 @@
 import type { ProjectContext } from '../../core/context.js';
+import { createdRange } from '../../core/created-range.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, messageNotFound } from '../../core/errors.js';
 import { messageRef } from '../../core/object-refs.js';
@@ -33,6 +34,10 @@ export interface MessageLocator {
 export interface ListMessagesQuery {
   dialogueId: string;
   namespace?: string;
+  /** D58 */
+  created?: string;
+  startDate?: string;
+  endDate?: string;
   limit: number;
   order: 'asc' | 'desc';
   next?: string;
@@ -129,8 +134,11 @@ export function createMessageService({
       query: ListMessagesQuery,
     ): Promise<{ items: MessageRecord[]; next: string | null }> {
       const after = query.next ? cursor.decode(query.next) : undefined;
+      const range = createdRange(query);
       await dialogueScope.find(readDb, ctx, refOf(query));
       const rows = await repo.listMessages(readDb, ctx.projectId, query.dialogueId, {
+        createdFrom: range.from,
+        createdBefore: range.before,
         order: query.order,
         limit: query.limit + 1,
         after: after && { created: after[0], seq: after[1] },
