@@ -7,7 +7,10 @@ export const MAX_STATE_BYTES = 256 * 1024;
 
 export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 
-/** D27: a client-chosen id, 1-128 characters of A-Za-z0-9._:- (messages; dialogues D57a; memories D57). */
+/**
+ * D27: a client-chosen id is 1-128 characters of A-Za-z0-9._:- (messages; dialogues, D57a;
+ * memories, D57; summaries, D56).
+ */
 export const clientIdSchema = z
   .string()
   .min(1)
@@ -16,6 +19,14 @@ export const clientIdSchema = z
 
 /** A client-given ISO 8601 time with a zone (a message's `created`, D30; a dialogue's, D57a). */
 export const createdInputSchema = z.iso.datetime({ offset: true });
+
+/**
+ * D80: the roles a message may have. `tool` is a tool's output (its call id can live in `name` or
+ * `metadata`), `developer` OpenAI's instruction role: transcripts of current chat APIs are stored
+ * without remapping.
+ */
+export const MESSAGE_ROLES = ['user', 'assistant', 'system', 'tool', 'developer'] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 export const namespaceSchema = z.string().min(1).max(128).describe('Namespace, 1-128 characters');
 

@@ -8,17 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../../src/db/client.js';
 import { migrationsFolder, runMigrations } from '../../src/db/migrate.js';
 
-// D57: migration 0005 turns the memories stored before (a plain string value) into the new shape:
+// D57: migration 0006 turns the memories stored before (a plain string value) into the new shape:
 // the value as its JSON text, their label and value as searchable text, found by full-text search.
 
-describe('migration 0005 (memory values, D57)', () => {
+describe('migration 0006 (memory values, D57)', () => {
   it('keeps the memories stored before it, readable and searchable', async () => {
-    // The migrations before 0005, in a folder of their own.
+    // The migrations before 0006, in a folder of their own.
     const before = mkdtempSync(join(tmpdir(), 'parley-migrations-'));
     cpSync(migrationsFolder, before, { recursive: true });
     const journalFile = join(before, 'meta', '_journal.json');
     const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((entry) => entry.tag < '0005');
+    journal.entries = journal.entries.filter((entry) => entry.tag < '0006');
     writeFileSync(journalFile, JSON.stringify(journal));
 
     const handle = await openDatabase({ dataDir: 'memory://' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createdRangeQuery } from '../../core/created-range.js';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
 import {
+  MESSAGE_ROLES,
   clientIdSchema,
   createdInputSchema,
   metadataSchema,
@@ -22,7 +23,7 @@ const messageIdSchema = clientIdSchema.describe(
   'Custom id (1-128 characters of A-Za-z0-9._:-), unique within the dialogue; generated if omitted',
 );
 
-const roleSchema = z.enum(['user', 'assistant', 'system']);
+const roleSchema = z.enum(MESSAGE_ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -41,7 +42,7 @@ const contentInputSchema = z
  * other value would be re-serialized, losing key order or big integers: the response check of
  * tests (buildApp's `validateResponses`) refuses it.
  */
-const contentOutputSchema = z
+export const contentOutputSchema = z
   .custom<RawJson>((value) => value instanceof RawJson)
   .meta({
     description: 'The content exactly as it was sent',
