@@ -13,6 +13,7 @@ import { assertAcceptsMessages, assertMessageCount, refuseIfImmutable } from '..
 import type { FieldedInput } from '../messages/records.js';
 import type { MessageService } from '../messages/service.js';
 import { parseDateFilter } from './date-filter.js';
+import { dialogueScope } from './scope.js';
 import {
   type DialogueRecord,
   type DialogueWithMessages,
@@ -180,9 +181,7 @@ export function createDialogueService({
      * just created is there even when the replica lags.
      */
     async assertNamespace(ctx: ProjectContext, id: string, namespace: string | undefined): Promise<void> {
-      if (namespace === undefined) return;
-      const row = await repo.findDialogue(db, ctx.projectId, id);
-      if (!row || row.namespace !== namespace) throw dialogueNotFound(id);
+      if (namespace !== undefined) await dialogueScope.findGivenNamespace(db, ctx, { id, namespace });
     },
 
     /** GET /dialogue/{id} (D18): with the last (or first) 10 messages, oldest first. */
