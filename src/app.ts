@@ -52,6 +52,8 @@ export interface AppDeps {
   embedder?: Embedder | null;
   /** Writes dialogue summaries (D22); by default the one the configuration names. */
   summarizer?: Summarizer;
+  /** D60: the PEM certificate and key read from TLS_CERT_FILE and TLS_KEY_FILE; the server then speaks HTTPS. */
+  tls?: TlsFiles;
   /**
    * Test mode (test/helpers/app.ts turns it on for the whole suite): every response is checked
    * against the zod schema its route declares for the status, the schema the OpenAPI document is
@@ -64,6 +66,11 @@ export interface AppDeps {
    * Off by default: production serializes exactly as without it and checks nothing.
    */
   validateResponses?: boolean;
+}
+
+export interface TlsFiles {
+  cert: Buffer;
+  key: Buffer;
 }
 
 interface Lifecycle {
@@ -98,6 +105,9 @@ const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 1024 };
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
+    // D60: HTTP/1.1 over TLS (the client's https.Agent speaks nothing else). The instance keeps the
+    // http.Server type: https.Server handles requests through the same interface.
+    ...((deps.tls ? { https: deps.tls } : {}) as object),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // One line per request with project and timing instead of Fastify's two (http/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),

@@ -30,6 +30,12 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** Loopback unless set: a fresh `npm start` is not reachable from the network (the image sets 0.0.0.0). */
     HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * D60: PEM certificate (chain) and private key files; with both set the server speaks HTTPS on
+     * PORT, and re-reads them on SIGHUP. Neither: plain HTTP.
+     */
+    TLS_CERT_FILE: z.string().min(1).optional(),
+    TLS_KEY_FILE: z.string().min(1).optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /** Optional read replica used by list, get and search. */
     READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -158,6 +164,18 @@ const configSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   })
   .superRefine((env, ctx) => {
+    for (const [given, missing] of [
+      ['TLS_CERT_FILE', 'TLS_KEY_FILE'],
+      ['TLS_KEY_FILE', 'TLS_CERT_FILE'],
+    ] as const) {
+      if (env[given] !== undefined && env[missing] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `${given} is set: HTTPS needs ${missing} too (set both, or neither for HTTP)`,
+        });
+      }
+    }
     if (env.EMBEDDINGS === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
       ctx.addIssue({
         code: 'custom',

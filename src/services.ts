@@ -45,7 +45,7 @@ export function createServices({ database, embedder, onEmbedError, summarizer, k
     summaryErasure,
     storedResponses,
   });
-  const dialogues = createDialogueService({ readDb, messages, embeddingQueue, storedResponses });
+  const dialogues = createDialogueService({ db, readDb, messages, embeddingQueue, storedResponses });
   const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue });
   const context = createContextService({ readDb });
   const summaries = createSummaryService({ readDb, dialogueScope });

@@ -222,11 +222,16 @@ export const memories = pgTable(
     id: text('id').notNull(),
     namespace: text('namespace'),
     label: text('label'),
+    // D57: the JSON text of the value exactly as the client sent it (any JSON type), as for
+    // message content (D28).
     value: text('value').notNull(),
+    description: text('description'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Label, description and the text drawn from the value, for full-text search and embeddings. */
+    searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`to_tsvector('english'::regconfig, coalesce(label, '') || ' ' || value)`,
+      sql`to_tsvector('english'::regconfig, search_text)`,
     ),
     ...embeddingColumns(),
     ...timestamps,

@@ -29,7 +29,8 @@ interface MemoryView {
   id: string;
   label: string | null;
   namespace: string | null;
-  value: string;
+  /** The value as the result's JSON holds it (any JSON value, D57). */
+  value: unknown;
   tags: string[];
 }
 
@@ -126,7 +127,12 @@ function memoryLine(memory: MemoryView): string {
   const label = memory.label ? ` "${memory.label}"` : '';
   const where = memory.namespace ? ` [namespace "${memory.namespace}"]` : '';
   const tags = memory.tags.length > 0 ? ` (tags ${memory.tags.join(', ')})` : '';
-  return `Memory ${memory.id}${label}${where}${tags}: ${clip(memory.value)}`;
+  return `Memory ${memory.id}${label}${where}${tags}: ${memoryValuePreview(memory.value)}`;
+}
+
+/** A memory's value as it reads: text as it is, anything else as compact JSON (D57). */
+export function memoryValuePreview(value: unknown): string {
+  return contentPreview(value);
 }
 
 export const renderMemory = memoryLine;

@@ -1,4 +1,5 @@
 import type { ProjectContext } from '../../core/context.js';
+import { createdRange } from '../../core/created-range.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, dialogueNotFound } from '../../core/errors.js';
 import { MAX_STATE_BYTES, jsonBytes } from '../../core/fields.js';
@@ -12,6 +13,7 @@ import { assertAcceptsMessages, assertMessageCount, refuseIfImmutable } from '..
 import type { FieldedInput } from '../messages/records.js';
 import type { MessageService } from '../messages/service.js';
 import { parseDateFilter } from './date-filter.js';
+import { dialogueScope } from './scope.js';
 import {
   type DialogueRecord,
   type DialogueWithMessages,
@@ -28,6 +30,10 @@ import { type ListDialoguesQuery, MAX_DIALOGUE_MESSAGES } from './schemas.js';
 const DIALOGUE_GET_MESSAGES = 10;
 
 export interface CreateDialogueInput {
+  /** D57a: the client's own id; generated when absent. */
+  id?: string;
+  /** D57a: the client's own creation time (ISO 8601). */
+  created?: string;
   namespace?: string;
   threadOf?: string;
   label?: string;
@@ -39,6 +45,9 @@ export interface CreateDialogueInput {
 }
 
 export interface UpdateDialogueInput {
+  /** D53: repeated by the client; must be the dialogue's. */
+  id?: string;
+  namespace?: string | null;
   tags?: string[];
   label?: string | null;
   state?: Record<string, unknown>;
@@ -46,6 +55,8 @@ export interface UpdateDialogueInput {
 }
 
 export interface DialogueServiceDeps {
+  /** The primary, for the D53 namespace check. */
+  db: Database;
   /** Where reads go: the replica when READ_DATABASE_URL is set. */
   readDb: Database;
   messages: Pick<MessageService, 'append' | 'edge'>;
@@ -74,7 +85,19 @@ function mergeState(
   return merged;
 }
 
+/** D53: an update may name the dialogue's id and namespace in its body, but not change them (D19). */
+function assertSameIdentity(row: repo.DialogueRow, patch: UpdateDialogueInput): void {
+  const refuse = (field: string, message: string) => {
+    throw new AppError('INVALID_INPUT', `${field}: ${message}`, [{ field, code: 'INVALID_INPUT', message }]);
+  };
+  if (patch.id !== undefined && patch.id !== row.id) refuse('id', 'must equal the dialogue id in the path');
+  if (patch.namespace !== undefined && (patch.namespace ?? null) !== row.namespace) {
+    refuse('namespace', "must equal the dialogue's namespace, which cannot change");
+  }
+}
+
 export function createDialogueService({
+  db,
   readDb,
   messages,
   embeddingQueue,
@@ -105,7 +128,13 @@ export function createDialogueService({
       ctx: ProjectContext,
       input: CreateDialogueInput,
     ): Promise<DialogueWithMessages> {
-      const items = input.messages ?? [];
+      const given = input.created;
+      // D57a: history imported with a creation time; its messages without their own take it.
+      const items = (input.messages ?? []).map((item) =>
+        given === undefined || item.input.created !== undefined
+          ? item
+          : { ...item, input: { ...item.input, created: given } },
+      );
       assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
       if (input.threadOf !== undefined) {
         // Locks the parent row until commit, so its threadCount stays exact under concurrency.
@@ -115,9 +144,11 @@ export function createDialogueService({
           ]);
         }
       }
+      const id = input.id ?? newId('dlg');
       const row = await repo.insertDialogue(tx, {
         projectId: ctx.projectId,
-        id: newId('dlg'),
+        id,
+        ...(given === undefined ? {} : { created: new Date(given) }),
         namespace: input.namespace ?? null,
         threadOf: input.threadOf ?? null,
         label: input.label ?? null,
@@ -126,6 +157,12 @@ export function createDialogueService({
         state: input.state ?? {},
         searchText: dialogueSearchText(input),
       });
+      // D57a: a taken id (a retried create, or another dialogue's) stores nothing.
+      if (!row) {
+        throw new AppError('DUPLICATE_ID', `A dialogue with id ${id} already exists`, [
+          { field: 'id', code: 'DUPLICATE_ID', message: 'already exists in this project' },
+        ]);
+      }
       // D40-D41: a dialogue with a label or tags is embedded from them after the write.
       if (row.label !== null || row.tags.length > 0) {
         await embeddingQueue.enqueue(tx, {
@@ -135,6 +172,16 @@ export function createDialogueService({
         });
       }
       return withAddedMessages(tx, ctx, row, items);
+    },
+
+    /**
+     * D53: on a route naming a dialogue in its path, a `namespace` given in the query must be the
+     * dialogue's; left out, any namespace is allowed. Read from the primary: namespaces never
+     * change (D19), so this check before the operation holds for the operation too, and a dialogue
+     * just created is there even when the replica lags.
+     */
+    async assertNamespace(ctx: ProjectContext, id: string, namespace: string | undefined): Promise<void> {
+      if (namespace !== undefined) await dialogueScope.findGivenNamespace(db, ctx, { id, namespace });
     },
 
     /** GET /dialogue/{id} (D18): with the last (or first) 10 messages, oldest first. */
@@ -154,7 +201,8 @@ export function createDialogueService({
       ctx: ProjectContext,
       query: ListDialoguesQuery,
     ): Promise<{ items: DialogueRecord[]; next: string | null }> {
-      const range = query.date !== undefined ? parseDateFilter(query.date) : {};
+      // D26's `date` and D58's `created`, `startDate`, `endDate` all apply.
+      const range = createdRange(query, query.date !== undefined ? parseDateFilter(query.date) : {});
       const position = query.next ? cursor.decode(query.next) : undefined;
       const after = position && { created: position[0], id: position[1] };
       const rows = await repo.listDialogues(readDb, ctx.projectId, {
@@ -195,6 +243,7 @@ export function createDialogueService({
       }
       assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
       const row = await locked(tx, ctx, id);
+      assertSameIdentity(row, patch);
       refuseIfImmutable(ctx);
       if (row.status === 'ended')
         throw new AppError('DIALOGUE_ENDED', `Dialogue ${id} has ended and cannot be updated`);

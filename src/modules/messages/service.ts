@@ -1,4 +1,5 @@
 import type { ProjectContext } from '../../core/context.js';
+import { createdRange } from '../../core/created-range.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, messageNotFound } from '../../core/errors.js';
 import { messageRef } from '../../core/object-refs.js';
@@ -33,6 +34,10 @@ export interface MessageLocator {
 export interface ListMessagesQuery {
   dialogueId: string;
   namespace?: string;
+  /** D58 */
+  created?: string;
+  startDate?: string;
+  endDate?: string;
   limit: number;
   order: 'asc' | 'desc';
   next?: string;
@@ -97,8 +102,15 @@ export function createMessageService({
     async createBatch(
       tx: Executor,
       ctx: ProjectContext,
-      input: { dialogueId: string; namespace?: string; messages: MessageInput[] },
+      input: {
+        dialogueId: string;
+        namespace?: string;
+        messages: MessageInput[];
+        /** Where the messages sit in the request, for error details: `messages`, or '' for a bare array (D55). */
+        field?: string;
+      },
     ): Promise<{ dialogueId: string; items: MessageRecord[]; totalMessages: number }> {
+      const at = input.field ?? 'messages';
       if (input.messages.length === 0) {
         throw new AppError('EMPTY_MESSAGE_ARRAY', 'messages must hold at least one message', [
           { field: 'messages', code: 'EMPTY_MESSAGE_ARRAY', message: 'at least one message' },
@@ -107,7 +119,7 @@ export function createMessageService({
       assertMessageCount(input.messages.length, MAX_BATCH_MESSAGES);
       const dialogue = refOf(input);
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
-      const items = input.messages.map((message, index) => ({ field: `messages[${index}]`, input: message }));
+      const items = input.messages.map((message, index) => ({ field: `${at}[${index}]`, input: message }));
       const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions);
       return {
         dialogueId: dialogue.id,
@@ -122,8 +134,11 @@ export function createMessageService({
       query: ListMessagesQuery,
     ): Promise<{ items: MessageRecord[]; next: string | null }> {
       const after = query.next ? cursor.decode(query.next) : undefined;
+      const range = createdRange(query);
       await dialogueScope.find(readDb, ctx, refOf(query));
       const rows = await repo.listMessages(readDb, ctx.projectId, query.dialogueId, {
+        createdFrom: range.from,
+        createdBefore: range.before,
         order: query.order,
         limit: query.limit + 1,
         after: after && { created: after[0], seq: after[1] },

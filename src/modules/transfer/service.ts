@@ -16,7 +16,7 @@ import {
   memoryPage,
   messagePage,
 } from './repository.js';
-import { EXPORT_FORMAT, EXPORT_VERSION, type TransferCounts, bodyLine, headerLine } from './schemas.js';
+import { EXPORT_FORMAT, EXPORT_VERSION, type TransferCounts, bodyLineOf, headerLine } from './schemas.js';
 
 // Backup and portability (issue 8): a project's dialogues, messages, memories, state and
 // summaries as JSON Lines (format in schemas.ts), and back into any database or project with
@@ -135,7 +135,7 @@ async function importLines(
   const jobs: Parameters<typeof enqueueEmbeddings>[2] = [];
   let expected: TransferCounts | undefined;
   let lineNumber = 0;
-  let sawHeader = false;
+  let version: keyof typeof bodyLineOf | undefined;
 
   // Dialogues first, so that a message's dialogue is always written before it.
   const flush = async () => {
@@ -156,14 +156,17 @@ async function importLines(
     } catch {
       throw new TransferError(`line ${lineNumber}: not JSON`);
     }
-    if (!sawHeader) {
-      if (!headerLine.safeParse(value).success) {
-        throw new TransferError(`line ${lineNumber}: not a ${EXPORT_FORMAT} version ${EXPORT_VERSION} file`);
+    if (version === undefined) {
+      const header = headerLine.safeParse(value);
+      if (!header.success) {
+        throw new TransferError(
+          `line ${lineNumber}: not a ${EXPORT_FORMAT} file of version 1 to ${EXPORT_VERSION}`,
+        );
       }
-      sawHeader = true;
+      version = header.data.version;
       continue;
     }
-    const parsed = bodyLine.safeParse(value);
+    const parsed = bodyLineOf[version].safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new TransferError(`line ${lineNumber}: ${issue.path.join('.') || 'line'}: ${issue.message}`);
@@ -191,7 +194,7 @@ async function importLines(
     if (batch.dialogues.length + batch.messages.length + batch.memories.length >= PAGE) await flush();
   }
 
-  if (!sawHeader) throw new TransferError('the file is empty');
+  if (version === undefined) throw new TransferError('the file is empty');
   if (!expected)
     throw new TransferError('the file ends without its end line: it is truncated; nothing was imported');
   await flush();
