@@ -32,10 +32,13 @@ export type DialogueRow = {
 };
 
 /**
- * The time of a change, read when the statement runs: writers of one dialogue hold its row lock,
- * so `modified` follows their commit order and is never earlier than the messages they add.
+ * The time of a change: the transaction's time, but never earlier than the row's last change.
+ * Writers of one row hold its lock and see its latest committed version, so `modified` follows
+ * their commit order (D32). Not `clock_timestamp()`, read under the lock, as before: Citus refuses
+ * volatile functions in an UPDATE of a distributed table and evaluates `now()` on the coordinator
+ * (docs/scaling.md).
  */
-export const changeTime = sql`clock_timestamp()`;
+export const changeTime = sql`greatest(now(), modified)`;
 
 const byId = (projectId: string, id: string) => and(eq(dialogues.projectId, projectId), eq(dialogues.id, id));
 
