@@ -151,7 +151,8 @@ function textQuery(job: ClaimedJob) {
     case 'message':
       return sql`SELECT m.search_text AS text,
           (SELECT p.search_text FROM messages p
-            WHERE p.project_id = m.project_id AND p.dialogue_id = m.dialogue_id
+            -- The project as a value, not only through m: Citus then routes the whole statement to one shard.
+            WHERE p.project_id = ${job.projectId} AND p.dialogue_id = m.dialogue_id
               AND (p.created, p.seq) < (m.created, m.seq)
             ORDER BY p.created DESC, p.seq DESC LIMIT 1) AS context
         FROM messages m
