@@ -56,9 +56,7 @@ export const isUniqueViolation = (error: unknown): boolean => pgError(error)?.co
  */
 const namesConstraint = (reported: string | undefined, constraint: string): boolean =>
   reported === constraint ||
-  (reported !== undefined &&
-    reported.startsWith(`${constraint}_`) &&
-    /^\d+$/.test(reported.slice(constraint.length + 1)));
+  (reported?.startsWith(`${constraint}_`) === true && /^\d+$/.test(reported.slice(constraint.length + 1)));
 
 /** A foreign key violation of the named constraint (the row it points at is gone). */
 export function isForeignKeyViolation(error: unknown, constraint: string): boolean {

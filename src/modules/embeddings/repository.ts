@@ -103,7 +103,7 @@ export async function claimJobs(db: Executor, limit: number, leaseMs: number): P
 }
 
 /** Claims up to `limit` due jobs of one project (routed to its shard on Citus). */
-export async function claimProjectJobs(
+async function claimProjectJobs(
   db: Executor,
   projectId: string,
   limit: number,
