@@ -58,8 +58,8 @@ const env = {
 let status = 1;
 try {
   const suite = run('npx', ['vitest', 'run', ...process.argv.slice(2)], env);
-  const cluster_only = run('npx', ['vitest', 'run', '--config', 'vitest.citus.config.ts'], env);
-  status = suite || cluster_only;
+  const clusterOnly = run('npx', ['vitest', 'run', '--config', 'vitest.citus.config.ts'], env);
+  status = suite || clusterOnly;
 } finally {
   if (!external) cluster('down');
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vectorIndexName } from '../../src/modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue } from '../../src/modules/embeddings/worker.js';
 import {
   type TestContext,
@@ -170,6 +171,20 @@ describe.runIf(citus)('every hot statement is routed to one shard (Citus)', () =
       api({ method: 'GET', url: `${V1}/messages?dialogueId=${dialogue.id}&limit=2&next=${first.next}` }),
     );
     expect((await explain('page 2 (GET /messages)', page2)).filter((routing) => !routing.router)).toEqual([]);
+  });
+
+  it("each shard of every searchable table has the model's HNSW index (D41, built through the coordinator)", async () => {
+    for (const table of ['messages', 'dialogues', 'memories']) {
+      const name = vectorIndexName(table as 'messages', stubEmbedder());
+      const result = await explainer.query(
+        `SELECT success, result FROM run_command_on_placements($1::regclass,
+           $$SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+             WHERE i.indrelid = '%s'::regclass AND a.amname = 'hnsw' AND i.indisvalid AND c.relname LIKE '${name}%%'$$)`,
+        [table],
+      );
+      expect(result.rows, table).toHaveLength(4);
+      for (const row of result.rows) expect(row, table).toEqual({ success: true, result: '1' });
+    }
   });
 
   it('the job claim and completion: one task each; only the look for projects with due jobs spans shards, and locks nothing', async () => {
