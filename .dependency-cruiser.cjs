@@ -27,7 +27,8 @@ const ROUTES = '^src/modules/[^/]+/routes\\.ts$';
 const REPOSITORIES = 'repository\\.ts$';
 // What MCP may take from a module: its service (compaction.ts is the dialogues' second service),
 // its zod contract and its record shapes. Never SQL, never the REST plugin.
-const MODULE_SERVICE_FILES = '^src/modules/[^/]+/(service|compaction|schemas|records)\\.ts$';
+const MODULE_SERVICE_FILES =
+  '^src/modules/[^/]+/(service|compaction|schemas|records|[a-z-]+-service|[a-z-]+-schemas)\\.ts$';
 
 /** A layer rule: files under `from` may import, inside src/, only what `allowed` matches. */
 function layer(name, comment, from, allowed) {
@@ -142,7 +143,8 @@ module.exports = {
     {
       name: 'mcp-modules-only-services',
       comment:
-        'From a module MCP imports only service.ts, compaction.ts, schemas.ts and records.ts: never ' +
+        'From a module MCP imports only its services, schemas and records (service.ts, *-service.ts, ' +
+        'compaction.ts, schemas.ts, *-schemas.ts, records.ts): never ' +
         'routes.ts (REST) nor internals such as append.ts or scope.ts.',
       severity: 'error',
       from: { path: MCP },

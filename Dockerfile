@@ -2,7 +2,8 @@
 # the second holds them with the sources and runs as the unprivileged `node` user.
 # scripts/check-image-steps.mjs performs these same steps without Docker (npm run check:image).
 
-ARG NODE_VERSION=20
+# The current LTS; the code also runs on Node 20 (engines), where CI runs the whole suite too.
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app

@@ -4,7 +4,8 @@
 # `npm start` on a fresh embedded database, lists the tools, calls create_dialogue and search,
 # prints each command with its output, and stops the server.
 #
-#   scripts/mcp-inspector.sh            # outputs are kept in a temporary directory it names
+#   scripts/mcp-inspector.sh            # everything it made (database, outputs) is removed at the end
+#   KEEP=1 scripts/mcp-inspector.sh     # the outputs and the server log are kept in a directory it names
 #
 # On Node 20, npx would pick the old 0.15 line (the 2.x line declares Node >= 22.19); 2.x's CLI
 # mode works on Node 20 despite the engine warning, so the version is pinned here.
@@ -25,6 +26,12 @@ SERVER=$!
 stop_server() {
   kill -TERM -- "-$SERVER" 2>/dev/null || true
   wait "$SERVER" 2>/dev/null || true
+  if [ -n "${KEEP:-}" ]; then
+    rm -rf "$WORK/data" "$WORK/home"
+    echo "Outputs kept in $WORK"
+  else
+    rm -rf "$WORK"
+  fi
 }
 trap stop_server EXIT
 
@@ -55,7 +62,7 @@ step() {
 }
 
 step tools-list --method tools/list >/dev/null
-echo "(full listing in $WORK/tools-list.json; tool names:)"
+echo "(tool names; the full listing is kept with KEEP=1:)"
 node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
   console.log(r.tools.map((t) => t.name).join("\n"));' "$WORK/tools-list.json"
 
@@ -72,6 +79,5 @@ node -e 'const fs = require("fs");
   const id = created.structuredContent.id;
   const hits = found.structuredContent.results.filter((r) => r.item.dialogueId === id).length;
   if (created.isError || found.isError || hits === 0) { console.error("FAILED"); process.exit(1); }
-  console.log(`\nOK: created ${id}; search found ${hits} of its messages (mode ${found.structuredContent.mode}).`);
-  console.log(`Outputs kept in ${process.argv[3]}`);' \
-  "$WORK/create-dialogue.json" "$WORK/search.json" "$WORK"
+  console.log(`\nOK: created ${id}; search found ${hits} of its messages (mode ${found.structuredContent.mode}).`);' \
+  "$WORK/create-dialogue.json" "$WORK/search.json"

@@ -2,9 +2,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { type IdempotencyPruner, startIdempotencyPruner } from './db/idempotency-pruner.js';
+import { registerCors } from './http/cors.js';
 import { registerErrorHandling, renderFrameworkError } from './http/error-handler.js';
 import { AppError } from './core/errors.js';
 import { trustProxyOption } from './http/ip-allow-list.js';
+import { mirrorRoutes } from './http/method-not-allowed.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerLoadShedding } from './http/load-shedding.js';
 import { registerRequestLogging } from './http/logging.js';
@@ -91,6 +93,8 @@ declare module 'fastify' {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
+const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 1024 };
+
 /** Builds the whole app from what it is given; never listens; server.ts and the tests both use it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -106,10 +110,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : newId('req');
     },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    routerOptions: ROUTER_OPTIONS,
     frameworkErrors: renderFrameworkError,
   });
 
+  // Before any route: the 405 of D84 needs to know every path's methods.
+  const allowedMethods = mirrorRoutes(app, ROUTER_OPTIONS);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are serialized by one function that also writes stored JSON text verbatim (D28);
   // in test mode it checks each response against its route's schema first.
@@ -163,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     app.lifecycle.closing = true;
   });
+  // Preflights carry no key: answered before shedding, rate limits and authentication.
+  await registerCors(app, config);
   // After the request id (a shed request's envelope names it), before everything else.
   await registerLoadShedding(app, config);
   await registerRateLimit(app, config);
@@ -171,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIdempotencyPruning(app, config, database);
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
-  registerErrorHandling(app);
+  registerErrorHandling(app, allowedMethods);
   registerRequestMetrics(app, app.metrics);
   registerRequestLogging(app);
   await registerOpenApi(app, packageVersion);

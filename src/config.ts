@@ -15,10 +15,21 @@ const trustProxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 const visibleAscii = /^[\x21-\x7e]+$/;
 
+/** An origin as a browser sends it: scheme, host and port, nothing else. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Loopback unless set: a fresh `npm start` is not reachable from the network (the image sets 0.0.0.0). */
+    HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /** Optional read replica used by list, get and search. */
     READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -47,6 +58,29 @@ const configSchema = z
       .min(16)
       .max(256)
       .regex(visibleAscii, 'must be visible ASCII characters only')
+      .optional(),
+    /**
+     * Origins allowed to call the API from a browser page: `*`, or a comma-separated list of
+     * origins (`https://app.example.com,http://localhost:5173`). Unset: CORS stays off.
+     */
+    CORS_ORIGINS: z
+      .string()
+      .transform((value, ctx) => {
+        if (value.trim() === '*') return '*' as const;
+        const origins = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        const invalid = origins.filter((entry) => !isOrigin(entry));
+        if (origins.length === 0 || invalid.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be * or a comma-separated list of origins such as https://app.example.com (not ${invalid.join(', ') || 'empty'})`,
+          });
+          return z.NEVER;
+        }
+        return origins;
+      })
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // D13: default 32 MiB.

@@ -2,9 +2,11 @@ import type { DatabaseHandle } from './db/client.js';
 import { storedResponses } from './db/idempotency-store.js';
 import type { Embedder } from './embedders/embedder.js';
 import { createCompactionService } from './modules/dialogues/compaction.js';
+import { createContextService } from './modules/dialogues/context-service.js';
 import { dialogueScope } from './modules/dialogues/scope.js';
 import { createDialogueService } from './modules/dialogues/service.js';
 import { createSummaryErasure } from './modules/dialogues/summary-erasure.js';
+import { createSummaryService } from './modules/dialogues/summary-service.js';
 import { createEmbeddingQueue } from './modules/embeddings/queue.js';
 import { createMemoryService } from './modules/memories/service.js';
 import { createMessageService } from './modules/messages/service.js';
@@ -55,6 +57,8 @@ export function createServices({
   });
   const dialogues = createDialogueService({ readDb, messages, embeddingQueue, storedResponses });
   const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue });
+  const context = createContextService({ readDb });
+  const summaries = createSummaryService({ readDb, dialogueScope });
   const memories = createMemoryService({ readDb, embeddingQueue, storedResponses });
   const search = createSearchService({
     readDb,
@@ -63,7 +67,7 @@ export function createServices({
     onEmbedError,
     loaders: { message: messages.searchItems, dialogue: dialogues.searchItems, memory: memories.searchItems },
   });
-  return { projects, dialogues, messages, usage, compaction, memories, search };
+  return { projects, dialogues, messages, usage, compaction, context, summaries, memories, search };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -78,6 +78,17 @@ describe('erasure (D73)', () => {
       headers: { 'idempotency-key': key() },
     });
     expect(JSON.stringify(compacted.summary)).toContain(secret);
+    const summary = await ok(
+      api,
+      {
+        method: 'POST',
+        url: `${V1}/summary`,
+        headers: { 'idempotency-key': key() },
+        payload: { dialogueId: id, tags: [secret], metadata: { m: secret } },
+      },
+      201,
+    );
+    expect(summary.content).toContain(secret);
     const continuation = await ok(
       api,
       { method: 'PUT', url: `${V1}/dialogue/${id}/continue`, headers: { 'idempotency-key': key() } },
@@ -148,6 +159,88 @@ describe('erasure (D73)', () => {
     expect(expectError(retried, 409, 'RESOURCE_CONFLICT').message).toMatch(/deleted/);
   });
 
+  it('removes every summary record that covers a deleted message, and keeps the others (D56)', async () => {
+    const { api, ctx } = state;
+    const kept = marker();
+    const gone = marker();
+    const at = (minute: number) => `2026-04-01T08:0${minute}:00.000Z`;
+    const dialogue = await ok(
+      api,
+      {
+        method: 'POST',
+        url: `${V1}/dialogue`,
+        payload: {
+          messages: [
+            { id: 'm1', role: 'user', content: `The locker code is ${gone} for today.`, created: at(1) },
+            {
+              id: 'm2',
+              role: 'assistant',
+              content: `Understood, and ${kept} is the pickup name.`,
+              created: at(2),
+            },
+            {
+              id: 'm3',
+              role: 'user',
+              content: `Please remind ${kept} about the pickup on Friday.`,
+              created: at(3),
+            },
+          ],
+        },
+      },
+      201,
+    );
+    const summarize = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      api({
+        method: 'POST',
+        url: `${V1}/summary`,
+        payload: { dialogueId: dialogue.id, ...payload },
+        headers,
+      });
+    const summaryKey = key();
+    const whole = await summarize({}, { 'idempotency-key': summaryKey });
+    expect(whole.statusCode, whole.body).toBe(201);
+    expect(whole.body).toContain(gone);
+    const covering = await ok(
+      api,
+      { method: 'POST', url: `${V1}/summary`, payload: { dialogueId: dialogue.id, endId: 'm1' } },
+      201,
+    );
+    // The dialogue's summary is last a range that leaves the message out: it stays.
+    const apart = await ok(
+      api,
+      {
+        method: 'POST',
+        url: `${V1}/summary`,
+        payload: { dialogueId: dialogue.id, startId: 'm2', endId: 'm3' },
+      },
+      201,
+    );
+    expect(apart.content).toContain(kept);
+    expect(apart.content).not.toContain(gone);
+    expect(await dataDump(ctx.database)).toContain(gone);
+
+    await ok(api, { method: 'DELETE', url: `${V1}/message/m1?dialogueId=${dialogue.id}` });
+
+    const dump = await dataDump(ctx.database);
+    expect(dump).not.toContain(gone);
+    expect(dump).toContain(kept);
+    for (const id of [(whole.json() as { id: string }).id, covering.id]) {
+      expectError(await api({ method: 'GET', url: `${V1}/summary/${id}` }), 404, 'SUMMARY_NOT_FOUND');
+    }
+    expect(await ok(api, { method: 'GET', url: `${V1}/summary/${apart.id}` })).toEqual(apart);
+    const after = await ok(api, { method: 'GET', url: `${V1}/dialogue/${dialogue.id}` });
+    expect((after.summary as { text: string }).text).toBe(apart.content);
+    // The stored response of the summary is a tombstone: its retry is refused and runs nothing.
+    const retried = await summarize({}, { 'idempotency-key': summaryKey });
+    expect(expectError(retried, 409, 'RESOURCE_CONFLICT').message).toMatch(/deleted/);
+
+    // Deleting a message the dialogue's summary covers clears it too.
+    await ok(api, { method: 'DELETE', url: `${V1}/message/m3?dialogueId=${dialogue.id}` });
+    expectError(await api({ method: 'GET', url: `${V1}/summary/${apart.id}` }), 404, 'SUMMARY_NOT_FOUND');
+    expect((await ok(api, { method: 'GET', url: `${V1}/dialogue/${dialogue.id}` })).summary).toBeNull();
+    expect(await dataDump(ctx.database)).not.toContain('pickup on Friday');
+  });
+
   it('answers a retried key whose object was deleted with 409, and writes nothing', async () => {
     const { api } = state;
     const createKey = key();
@@ -174,6 +267,7 @@ describe('erasure (D73)', () => {
 describe('a message deleted while its dialogue is summarized (D73)', () => {
   /** Joins the texts it is given; before answering, runs `during` once (a concurrent delete). */
   const summarizer = {
+    provider: 'test',
     model: 'echo',
     maxSummaryTokens: 1000,
     during: undefined as (() => Promise<void>) | undefined,
@@ -215,6 +309,39 @@ describe('a message deleted while its dialogue is summarized (D73)', () => {
     const compacted = await ok(api, { method: 'PUT', url: `${V1}/dialogue/${dialogue.id}/compact` });
     // The round that read the deleted message was dropped and made again from what remains.
     expect(JSON.stringify(compacted.summary)).toContain('an answer that stays');
+    expect(await dataDump(ctx.database)).not.toContain(gone);
+  });
+
+  it('never stores a summary record of a range drawn on it (D56)', async () => {
+    const { api, ctx } = state;
+    const gone = marker();
+    const dialogue = await ok(
+      api,
+      {
+        method: 'POST',
+        url: `${V1}/dialogue`,
+        payload: {
+          messages: [
+            { id: 'x1', role: 'user', content: `secret ${gone}` },
+            { id: 'x2', role: 'assistant', content: 'a ranged answer that stays' },
+          ],
+        },
+      },
+      201,
+    );
+    summarizer.during = async () => {
+      await ok(api, { method: 'DELETE', url: `${V1}/message/x1?dialogueId=${dialogue.id}` });
+    };
+    // The range's first message is gone when the round is made again: it is not found.
+    expectError(
+      await api({
+        method: 'POST',
+        url: `${V1}/summary`,
+        payload: { dialogueId: dialogue.id, startId: 'x1', endId: 'x2' },
+      }),
+      404,
+      'MESSAGE_NOT_FOUND',
+    );
     expect(await dataDump(ctx.database)).not.toContain(gone);
   });
 });

@@ -15,6 +15,7 @@ import {
   expectForeignLikeMissing,
   memoryCases,
   searchCases,
+  summaryCases,
 } from './helpers/isolation.js';
 import { type FakeOpenAi, startFakeOpenAi } from './helpers/openai-server.js';
 
@@ -45,7 +46,12 @@ afterAll(async () => {
   await embeddings.close();
 });
 
-const allCases = (): IsolationCase[] => [...dialogueAndMessageCases(), ...memoryCases(), ...searchCases()];
+const allCases = (): IsolationCase[] => [
+  ...dialogueAndMessageCases(),
+  ...summaryCases(),
+  ...memoryCases(),
+  ...searchCases(),
+];
 
 /** Waits until the in-process worker has embedded everything queued. */
 async function embedded(): Promise<void> {
@@ -99,6 +105,7 @@ describe('cross-project isolation (D46)', () => {
       dialogueId: 'dlg_x',
       messageId: 'msg_x',
       memoryId: 'mem_x',
+      summaryId: 'sum_x',
       namespace: 'n',
       word: 'w',
       tag: 't',
@@ -116,6 +123,37 @@ describe('cross-project isolation (D46)', () => {
     await createDialogue(asProject(ctx.app, owner), { tags: ['mine'] });
     const listed = await asProject(ctx.app, stranger)({ method: 'GET', url: `${V1}/dialogue?tag=mine` });
     expect(listed.json()).toEqual({ items: [], next: null });
+  });
+
+  it("answers every summary route on a foreign project's ids exactly like on missing ids, changing nothing", async () => {
+    const ownerApi = asProject(ctx.app, owner);
+    const dialogue = await createDialogue(ownerApi, {
+      namespace: 'shared-name',
+      messages: [{ role: 'user', content: 'private words to summarize' }],
+    });
+    const made = await ownerApi({
+      method: 'POST',
+      url: `${V1}/summary`,
+      payload: { dialogueId: dialogue.id, id: 'owned-summary' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const list = () => ownerApi({ method: 'GET', url: `${V1}/summary?dialogueId=${dialogue.id}` });
+    const before = (await list()).json();
+
+    await expectForeignLikeMissing(
+      ctx.app,
+      stranger,
+      summaryCases(),
+      { dialogueId: dialogue.id, summaryId: 'owned-summary', namespace: 'shared-name' },
+      {
+        dialogueId: 'dlg_01jzzzzzzzzzzzzzzzzzzzzzzz',
+        summaryId: 'missing-summary',
+        namespace: 'shared-name',
+      },
+    );
+
+    expect((await list()).json()).toEqual(before);
+    expect(before.items).toHaveLength(1);
   });
 
   it("answers every memory route on a foreign project's ids exactly like on missing ids, changing nothing", async () => {

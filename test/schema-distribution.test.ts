@@ -107,6 +107,7 @@ describe('D49: the schema can be distributed by project_id', () => {
         'dialogues',
         'messages',
         'memories',
+        'summaries',
         'embedding_jobs',
         'idempotency_keys',
         'usage_counters',
@@ -134,9 +135,11 @@ describe('D49: the schema can be distributed by project_id', () => {
       .filter((k) => k.referencedColumns![k.columns.indexOf('project_id')] !== 'project_id')
       .map((k) => `${k.table}.${k.name}`);
     expect(offending).toEqual([]);
-    // The check saw the keys that matter: messages -> dialogues and the thread link.
+    // The check saw the keys that matter: messages and summaries -> dialogues, and the thread link.
     const tenantForeignKeys = keys.filter((k) => k.kind === 'f' && tenant.has(k.referencedTable!));
-    expect(tenantForeignKeys.map((k) => k.table)).toEqual(expect.arrayContaining(['messages', 'dialogues']));
+    expect(tenantForeignKeys.map((k) => k.table)).toEqual(
+      expect.arrayContaining(['messages', 'summaries', 'dialogues']),
+    );
   });
 
   it('reference tables are referenced only through their own key', () => {

@@ -27,6 +27,7 @@ export const errorCodes = {
   DIALOGUE_NOT_FOUND: { status: 404, type: 'not_found' },
   MESSAGE_NOT_FOUND: { status: 404, type: 'not_found' },
   MEMORY_NOT_FOUND: { status: 404, type: 'not_found' },
+  SUMMARY_NOT_FOUND: { status: 404, type: 'not_found' },
   PROJECT_NOT_FOUND: { status: 404, type: 'not_found' },
   PARENT_DIALOGUE_NOT_FOUND: { status: 404, type: 'not_found' },
   API_KEY_NOT_FOUND: { status: 404, type: 'not_found' },
@@ -90,6 +91,10 @@ export const messageNotFound = (messageId: string, dialogueId: string): AppError
 /** D38, D46: as for dialogues, a foreign or out-of-namespace memory is simply not found. */
 export const memoryNotFound = (id: string): AppError =>
   new AppError('MEMORY_NOT_FOUND', `Memory ${id} not found`);
+
+/** D56: as for memories, a summary of another project or of another namespace is simply not found. */
+export const summaryNotFound = (id: string): AppError =>
+  new AppError('SUMMARY_NOT_FOUND', `Summary ${id} not found`);
 
 export const projectNotFound = (id: string): AppError =>
   new AppError('PROJECT_NOT_FOUND', `Project ${id} not found`);

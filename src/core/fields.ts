@@ -7,6 +7,21 @@ export const MAX_STATE_BYTES = 256 * 1024;
 
 export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 
+/** D27: a client-chosen id is 1-128 characters of A-Za-z0-9._:- (D56 takes it for summaries). */
+export const clientIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'must be 1-128 characters of A-Za-z0-9._:-');
+
+/**
+ * D80: the roles a message may have. `tool` is a tool's output (its call id can live in `name` or
+ * `metadata`), `developer` OpenAI's instruction role: transcripts of current chat APIs are stored
+ * without remapping.
+ */
+export const MESSAGE_ROLES = ['user', 'assistant', 'system', 'tool', 'developer'] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
 export const namespaceSchema = z.string().min(1).max(128).describe('Namespace, 1-128 characters');
 
 export const tagsSchema = z

@@ -1,3 +1,4 @@
+import { MESSAGE_ROLES } from '../core/fields.js';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -96,6 +97,11 @@ export const dialogues = pgTable(
      * deleting a message the summary drew on removes the summary in the same transaction.
      */
     summaryCoversSeq: bigint('summary_covers_seq', { mode: 'number' }),
+    /**
+     * The summary record (table `summaries`) that `summary` copies: D73 erases the dialogue's
+     * summary when that record is erased. Null for a summary made before records were kept.
+     */
+    summaryId: text('summary_id'),
     totalMessages: integer('total_messages').notNull().default(0),
     threadCount: integer('thread_count').notNull().default(0),
     lastMessageCreated: timestamp('last_message_created', { withTimezone: true, precision: 3 }),
@@ -128,6 +134,53 @@ export interface DialogueSummary {
   created: string;
 }
 
+/**
+ * D56: the history of a dialogue's summaries, one row per summary made (`POST /summary`,
+ * `compact`, `continue`). D73: a row records which messages it covers, so that deleting one of
+ * them removes every summary that drew on it: the messages with `seq <= covers_seq` and, for a
+ * summary of a range, whose (created, seq) lies between the range's first and last message.
+ */
+export const summaries = pgTable(
+  'summaries',
+  {
+    projectId: text('project_id').notNull(),
+    id: text('id').notNull(),
+    dialogueId: text('dialogue_id').notNull(),
+    namespace: text('namespace'),
+    status: text('status', { enum: ['completed', 'failed'] }).notNull(),
+    content: text('content'),
+    contentTokenCount: integer('content_token_count'),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    fromCreated: timestamp('from_created', { withTimezone: true, precision: 3 }),
+    toCreated: timestamp('to_created', { withTimezone: true, precision: 3 }),
+    messageCount: integer('message_count').notNull(),
+    summarizedCount: integer('summarized_count').notNull(),
+    skippedCount: integer('skipped_count').notNull(),
+    error: text('error'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** Null when the summary drew on no message (failed, or nothing to summarize). */
+    coversSeq: bigint('covers_seq', { mode: 'number' }),
+    /** A range's first message (null: from the dialogue's first). */
+    rangeStartCreated: timestamp('range_start_created', { withTimezone: true, precision: 3 }),
+    rangeStartSeq: bigint('range_start_seq', { mode: 'number' }),
+    /** A range's last message (null: to the dialogue's last). */
+    rangeEndCreated: timestamp('range_end_created', { withTimezone: true, precision: 3 }),
+    rangeEndSeq: bigint('range_end_seq', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    foreignKey({
+      columns: [t.projectId, t.dialogueId],
+      foreignColumns: [dialogues.projectId, dialogues.id],
+      name: 'summaries_dialogue_fk',
+    }).onDelete('cascade'),
+    index('summaries_dialogue_idx').on(t.projectId, t.dialogueId, t.created, t.id),
+  ],
+);
+
 export const messages = pgTable(
   'messages',
   {
@@ -141,7 +194,7 @@ export const messages = pgTable(
      */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     namespace: text('namespace'),
-    role: text('role', { enum: ['user', 'assistant', 'system'] }).notNull(),
+    role: text('role', { enum: MESSAGE_ROLES }).notNull(),
     // D28: the JSON text of the content exactly as the client sent it, never re-serialized.
     content: text('content').notNull(),
     contentLength: integer('content_length').notNull(),
@@ -236,7 +289,7 @@ export const idempotencyKeys = pgTable(
     responseBody: text('response_body'),
     /**
      * D73: the objects whose content the response carries (`dialogue:<id>`, `message:<dialogue>/<id>`,
-     * `summary:<dialogue>`, `memory:<id>`), so that a deletion can find and empty it.
+     * `summary:<dialogue>`, `summary:<dialogue>/<id>`, `memory:<id>`), so that a deletion can find and empty it.
      */
     objectRefs: text('object_refs').array().notNull().default(sql`'{}'::text[]`),
     created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

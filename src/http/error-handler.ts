@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toClientDatabaseError } from '../db/errors.js';
 import { errorBody } from '../core/error-envelope.js';
+import { type AllowedMethods, methodNotAllowed } from './method-not-allowed.js';
 import { AppError, type ErrorCode, isAppError } from '../core/errors.js';
 import { RequestValidationError, toAppError } from '../core/validation.js';
 import { ResponseValidationError } from './response-validation.js';
@@ -109,18 +110,26 @@ export function logAnswered(
   else request.log.info({ ...fields, code: clientError.code }, `${what} refused`);
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** `allowedMethods` tells a path no method of which matched from a path no route has (D84). */
+export function registerErrorHandling(app: FastifyInstance, allowedMethods: AllowedMethods): void {
   app.setErrorHandler((error, request, reply) => {
     const clientError = toClientError(error);
     logAnswered(request, error, clientError, 'request');
     return sendError(request, reply, clientError);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = allowedMethods(path);
+    const wrongMethod = methodNotAllowed(request.method, path, allowed);
+    if (wrongMethod) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(request, reply, wrongMethod);
+    }
+    return sendError(
       request,
       reply,
-      new AppError('RESOURCE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
-    ),
-  );
+      new AppError('RESOURCE_NOT_FOUND', `No route ${request.method} ${path}`),
+    );
+  });
 }

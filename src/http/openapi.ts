@@ -33,6 +33,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       tags: [
         { name: 'dialogues', description: 'Conversations and their state' },
         { name: 'messages', description: 'Messages of a dialogue' },
+        { name: 'summaries', description: 'Summaries of a dialogue, kept as its history' },
         { name: 'memories', description: 'Labelled long-term values' },
         { name: 'search', description: 'Semantic and full-text search' },
         { name: 'admin', description: 'Projects and keys (ADMIN_TOKEN)' },
@@ -52,6 +53,16 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   app.get('/docs', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(docsPage),
   );
+
+  // D84: someone who opens the server's address finds where to read about it.
+  app.get('/', { schema: { hide: true } }, async () => ({
+    name: 'parley',
+    version,
+    docs: '/docs',
+    openapi: OPENAPI_PATH,
+    api: '/api/v1',
+    mcp: '/mcp/v1',
+  }));
 }
 
 const docsPage = `<!doctype html>

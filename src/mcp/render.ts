@@ -1,5 +1,5 @@
 // Readable renderings of tool results for a model or a person reading a transcript. They are a
-// digest: the exact JSON (content byte for byte) follows in the tool result's second text block.
+// digest: the whole result is the tool result's structuredContent.
 
 const PREVIEW_CHARS = 300;
 
@@ -161,4 +161,22 @@ export function renderSearch(found: {
 
 export function renderDeleted(noun: string) {
   return (result: { id: string }) => `Deleted ${noun} ${result.id} permanently.`;
+}
+
+interface ContextView {
+  format: string;
+  tokens: number;
+  omittedMessages: number;
+  fromMessageId: string | null;
+  text: string | null;
+  system: string | null;
+  messages: { role: string }[] | null;
+}
+
+/** D81: what the context holds; its full text is in the structured result. */
+export function renderContext(context: ContextView): string {
+  const turns = context.messages?.length ?? 0;
+  const head = `Context (${context.format}): ${context.tokens} tokens, ${context.format === 'text' ? 'a transcript' : plural(turns, 'turn')}; ${plural(context.omittedMessages, 'older message')} left out${context.fromMessageId ? `, starting at ${context.fromMessageId}` : ''}.`;
+  const body = context.text ?? context.system;
+  return body === null ? head : `${head}\n${clip(body, PREVIEW_CHARS * 2)}`;
 }

@@ -20,6 +20,7 @@ import { RequestValidationError, toAppError } from '../core/validation.js';
 import type { ProjectContext } from '../core/context.js';
 import { type WriteOutcome, replayIfStored, runWrite } from '../db/unit-of-work.js';
 import type { CompactionService } from '../modules/dialogues/compaction.js';
+import type { ContextService } from '../modules/dialogues/context-service.js';
 import type { DialogueService } from '../modules/dialogues/service.js';
 import type { MemoryService } from '../modules/memories/service.js';
 import type { MessageService } from '../modules/messages/service.js';
@@ -39,6 +40,7 @@ type BodyPath = (string | number)[];
 interface McpServices {
   dialogues: DialogueService;
   compaction: CompactionService;
+  context: ContextService;
   messages: MessageService;
   memories: MemoryService;
   search: SearchService;
@@ -67,7 +69,7 @@ interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   annotations?: ToolAnnotations;
   /**
    * A short readable rendering of the result (the structured result, with message content as
-   * parsed JSON). The exact JSON follows it in a second text block.
+   * parsed JSON), the one text block beside structuredContent.
    */
   render(result: z.output<O>): string;
 }
@@ -125,6 +127,34 @@ function inlineDefinitions(node: unknown, definitions: Record<string, JsonSchema
   return out;
 }
 
+/** Keywords that describe a schema rather than constrain it: they stay on a nullable's outer node. */
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'example']);
+
+/**
+ * The spellings that clients mapping tool schemas onto a narrower dialect (Gemini's OpenAPI subset,
+ * several agent hosts) reject or misread, as the MCP Inspector's portability check (`--strict`)
+ * lists them, rewritten to their portable equivalent:
+ * - a `type` array (zod's nullable, `["string", "null"]`) becomes `anyOf` branches of one type each;
+ * - a free-form object's `additionalProperties: {}` (accepts anything, says nothing) becomes `true`.
+ */
+function portable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(portable);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node as JsonSchema)) {
+    const emptySchema =
+      value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+    out[key] = key === 'additionalProperties' && emptySchema ? true : portable(value);
+  }
+  if (!Array.isArray(out.type)) return out;
+  const { type: types, ...rest } = out as JsonSchema & { type: string[] };
+  const outer: JsonSchema = {};
+  const constraints: JsonSchema = {};
+  for (const [key, value] of Object.entries(rest)) (ANNOTATIONS.has(key) ? outer : constraints)[key] = value;
+  outer.anyOf = types.map((type) => (type === 'null' ? { type } : { type, ...constraints }));
+  return outer;
+}
+
 /**
  * JSON Schema for a tool's contract. Draft 7, as the SDK's own McpServer emits it (its client
  * validates results with Ajv); input mode also for results, so that a record that gains a field
@@ -136,7 +166,9 @@ function jsonSchemaOf(schema: z.ZodObject): Tool['inputSchema'] {
     io: 'input',
     unrepresentable: 'any',
   }) as JsonSchema;
-  return inlineDefinitions(root, (definitions ?? {}) as Record<string, JsonSchema>) as Tool['inputSchema'];
+  return portable(
+    inlineDefinitions(root, (definitions ?? {}) as Record<string, JsonSchema>),
+  ) as Tool['inputSchema'];
 }
 
 function definitionOf<I extends z.ZodObject, O extends z.ZodObject>(
@@ -281,13 +313,9 @@ async function callTool(tool: McpTool, args: unknown, call: ToolCall): Promise<C
     if (!parsed.success) throw toAppError(new RequestValidationError('body', parsed.error.issues, given));
     const json = await tool.run(parsed.data, call);
     const structured = JSON.parse(json) as Record<string, unknown>;
-    return {
-      content: [
-        { type: 'text', text: tool.render(structured) },
-        { type: 'text', text: json },
-      ],
-      structuredContent: structured,
-    };
+    // The data once, as structuredContent, and one short rendering for a reader: every copy costs
+    // an agent tokens (docs/api-decisions.md, "MCP results").
+    return { content: [{ type: 'text', text: tool.render(structured) }], structuredContent: structured };
   } catch (error) {
     return errorResult(error, call.request, tool.definition.name);
   }

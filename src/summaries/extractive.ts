@@ -381,6 +381,7 @@ async function select(
 
 export function createExtractiveSummarizer(options: { maxSummaryTokens: number }): Summarizer {
   return {
+    provider: 'parley',
     model: EXTRACTIVE_MODEL,
     maxSummaryTokens: options.maxSummaryTokens,
     async summarize(input) {

@@ -221,6 +221,8 @@ export function createOpenAiSummarizer(options: OpenAiSummarizerOptions): Summar
   }
 
   return {
+    // Any OpenAI-compatible endpoint: the protocol is OpenAI's.
+    provider: 'openai',
     model,
     maxSummaryTokens,
     async summarize(input) {

@@ -1,9 +1,10 @@
+import type { MessageRole } from '../core/fields.js';
 // D22: one interface for every way of writing a dialogue's summary. A summarizer sees plain text
 // only; turning stored message content into text is the caller's business.
 
 export interface SummaryMessage {
   id: string;
-  role: 'user' | 'assistant' | 'system';
+  role: MessageRole;
   name: string | null;
   /** Plain text of the message content. */
   text: string;
@@ -19,6 +20,8 @@ export interface SummaryInput {
 }
 
 export interface Summarizer {
+  /** Who runs the model, stored in a summary record's `provider` (D56): `parley` or `openai`. */
+  readonly provider: string;
   /** The name stored in `summary.model`. */
   readonly model: string;
   /** The length budget of a summary, in tokens (see tokens.ts). */

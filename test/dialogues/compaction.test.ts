@@ -269,6 +269,7 @@ describe('a keyed retry of compact or continue', () => {
   // stored response (D36) before the summarizer is called, not after.
   let summaries = 0;
   const counting: Summarizer = {
+    provider: 'test',
     model: 'counting-test',
     maxSummaryTokens: 200,
     async summarize({ messages }) {

@@ -81,6 +81,9 @@ describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
       await handle.db.execute(sql`
         INSERT INTO messages (project_id, dialogue_id, id, role, content, content_length)
         SELECT ${project.id}, 'dlg_cli', 'msg_' || i, 'user', '"hi"', 4 FROM generate_series(1, 3) AS i`);
+      await handle.db.execute(sql`
+        INSERT INTO summaries (project_id, id, dialogue_id, status, provider, model, message_count, summarized_count, skipped_count)
+        VALUES (${project.id}, 'sum_cli', 'dlg_cli', 'completed', 'parley', 'm', 3, 3, 0)`);
       await handle.db.execute(
         sql`INSERT INTO memories (project_id, id, value) VALUES (${project.id}, 'mem_cli', 'x')`,
       );
@@ -98,6 +101,7 @@ describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
         api_keys: 1,
         dialogues: 1,
         messages: 3,
+        summaries: 1,
         memories: 1,
         embedding_jobs: 0,
         idempotency_keys: 0,

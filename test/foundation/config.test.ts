@@ -7,7 +7,8 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       PORT: 3000,
-      HOST: '0.0.0.0',
+      // A fresh `npm start` listens on loopback only; the image sets HOST=0.0.0.0.
+      HOST: '127.0.0.1',
       DATA_DIR: './data',
       LOG_LEVEL: 'info',
       BODY_LIMIT_BYTES: 32 * 1024 * 1024,
@@ -22,6 +23,7 @@ describe('configuration', () => {
       DATABASE_STATEMENT_TIMEOUT_MS: 5_000,
     });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.CORS_ORIGINS).toBeUndefined();
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -48,6 +50,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ AUTH_FAILURE_LIMIT: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ ADMIN_AUTH_FAILURE_LIMIT: '-1' })).toThrow(ConfigError);
     expect(loadConfig({ AUTH_CACHE_TTL_MS: '0' }).AUTH_CACHE_TTL_MS).toBe(0);
+  });
+
+  it('reads CORS_ORIGINS as * or a list of origins, and refuses anything that is not an origin', () => {
+    expect(loadConfig({ CORS_ORIGINS: '*' }).CORS_ORIGINS).toBe('*');
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).CORS_ORIGINS,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    for (const bad of ['https://app.example.com/', 'app.example.com', 'ftp://x.example', ' , ']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
+    }
   });
 
   it('treats empty values as unset', () => {

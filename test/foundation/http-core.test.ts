@@ -16,6 +16,44 @@ describe('HTTP core (D11-D13)', () => {
     expect(error.type).toBe('not_found');
   });
 
+  it('answers a known path called with a method it lacks with 405 and Allow (D84)', async () => {
+    const patch = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/dialogue/dlg_123' });
+    const error = expectError(patch, 405, 'METHOD_NOT_ALLOWED');
+    expect(error.type).toBe('validation_error');
+    expect(patch.headers.allow).toBe('GET, HEAD, PUT, DELETE');
+    expect(error.message).toContain('PATCH');
+
+    const putOnCollection = await ctx.app.inject({ method: 'PUT', url: '/api/v1/messages?dialogueId=x' });
+    expectError(putOnCollection, 405, 'METHOD_NOT_ALLOWED');
+    expect(putOnCollection.headers.allow).toBe('GET, HEAD, POST');
+
+    // A trailing slash names the same path (ignoreTrailingSlash), as for the route itself.
+    const trailing = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/search/' });
+    expectError(trailing, 405, 'METHOD_NOT_ALLOWED');
+    expect(trailing.headers.allow).toBe('POST');
+
+    // A path no route has stays 404, whatever the method.
+    expectError(
+      await ctx.app.inject({ method: 'PATCH', url: '/api/v1/nothing-here' }),
+      404,
+      'RESOURCE_NOT_FOUND',
+    );
+  });
+
+  it('points GET / at the documentation (D84)', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      name: 'parley',
+      docs: '/docs',
+      openapi: '/.well-known/openapi.json',
+      api: '/api/v1',
+      mcp: '/mcp/v1',
+    });
+    const docs = await ctx.app.inject({ method: 'GET', url: response.json().docs });
+    expect(docs.statusCode).toBe(200);
+  });
+
   it('sets X-Request-Id on every response and echoes a safe client id', async () => {
     const own = await ctx.app.inject({
       method: 'GET',

@@ -11,12 +11,12 @@ import { type Database, openDatabase, rowsOf } from '../../src/db/client.js';
 import { migrationsFolder, runMigrations } from '../../src/db/migrate.js';
 import { createServerDatabase, testServerUrl } from '../helpers/database.js';
 
-// Migration 0005 turns the identity columns into sequence defaults (Citus distributes no table
+// Migration 0006 turns the identity columns into sequence defaults (Citus distributes no table
 // with an identity column, docs/scaling.md). On a database that already holds rows, the sequences
 // must continue after them: a message added after the upgrade sorts after every older one of the
 // same millisecond (D29), and a new job id never meets an old one.
 
-const BEFORE_CITUS = 5; // migrations 0000-0004
+const BEFORE_CITUS = 6; // migrations 0000-0005
 
 /** A copy of migrations/ whose journal stops after the first `count` migrations. */
 function migrationsUpTo(count: number): string {
@@ -60,7 +60,7 @@ const seqs = async (db: Database) =>
     (row) => [row.id, Number(row.seq)],
   );
 
-describe('upgrading to sequence defaults (migration 0005)', () => {
+describe('upgrading to sequence defaults (migration 0006)', () => {
   it('continues messages.seq and embedding_jobs.id after the rows already there', async () => {
     const db = handle.db;
     await db.execute(sql`INSERT INTO projects (id, name) VALUES ('prj_up', 'upgrade')`);

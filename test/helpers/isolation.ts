@@ -193,6 +193,42 @@ export function memoryCases(): IsolationCase[] {
 }
 
 /**
+ * The summary routes (D56), keyed by `dialogueId`, `summaryId` and `namespace`: with the
+ * namespace given, and without it. Creating one with the owner's summary id as its own id
+ * meets the foreign dialogue first, like a missing one.
+ */
+export function summaryCases(): IsolationCase[] {
+  const cases: IsolationCase[] = [];
+  for (const scoped of [false, true]) {
+    const namespace = (ids: Ids) => (scoped ? { namespace: ids.namespace } : {});
+    const query = (ids: Ids) => (scoped ? `&namespace=${ids.namespace}` : '');
+    const suffix = scoped ? ' in its namespace' : '';
+    cases.push(
+      {
+        name: `summarize dialogue${suffix}`,
+        request: (ids) => ({
+          method: 'POST',
+          url: `${V1}/summary`,
+          payload: { dialogueId: ids.dialogueId, id: ids.summaryId, ...namespace(ids) },
+        }),
+      },
+      {
+        name: `get summary${suffix}`,
+        request: (ids) => ({
+          method: 'GET',
+          url: `${V1}/summary/${ids.summaryId}${scoped ? `?namespace=${ids.namespace}` : ''}`,
+        }),
+      },
+      {
+        name: `list summaries${suffix}`,
+        request: (ids) => ({ method: 'GET', url: `${V1}/summary?dialogueId=${ids.dialogueId}${query(ids)}` }),
+      },
+    );
+  }
+  return cases;
+}
+
+/**
  * Search (D39), keyed by `dialogueId`, `namespace` and `word`, a word that only the owner's items
  * carry: a foreign dialogue filter answers like an unknown dialogue, and the owner's word finds
  * exactly what a word stored nowhere finds (nothing), for every kind, in the owner's namespace

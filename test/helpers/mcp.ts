@@ -13,6 +13,8 @@ export const D42_TOOL_NAMES = [
   'create_dialogue',
   'list_dialogues',
   'get_dialogue',
+  // D81
+  'get_context',
   'update_dialogue',
   'end_dialogue',
   'compact_dialogue',

@@ -130,7 +130,7 @@ describe('MCP dialogue and message tools', () => {
     );
   });
 
-  it('gives a readable text first and the exact JSON second', async () => {
+  it('gives the data once, as structuredContent, beside one short readable text', async () => {
     const result = (await mcp.client.callTool({
       name: 'create_dialogue',
       arguments: {
@@ -147,11 +147,13 @@ describe('MCP dialogue and message tools', () => {
         ],
       },
     })) as CallToolResult;
-    const [readable, json] = result.content as { type: 'text'; text: string }[];
+    expect(result.content).toHaveLength(1);
+    const [readable] = result.content as { type: 'text'; text: string }[];
+    expect(readable!.text.length).toBeLessThan(JSON.stringify(result.structuredContent).length);
     expect(readable!.text).toMatch(/^Dialogue dlg_\S+ "Rendered": active, 2 messages/);
     expect(readable!.text).toContain('[user] Hello there');
     expect(readable!.text).toContain('[assistant] Let me look. [tool_use lookup]');
-    expect(JSON.parse(json!.text)).toEqual(result.structuredContent);
+    expect(result.structuredContent).toMatchObject({ label: 'Rendered', totalMessages: 2 });
   });
 
   it('answers errors with the REST code and message (D42)', async () => {
@@ -231,7 +233,7 @@ describe('MCP dialogue and message tools', () => {
     const response = await postMcp(mcp.baseUrl, addCall(7, id, 'exact', content), mcp.project.auth);
     const rpc = (await response.json()) as { result: CallToolResult };
     expect(rpc.result.isError).toBeUndefined();
-    expect((rpc.result.content[1] as { text: string }).text).toContain(`"content":${content}`);
+    expect(rpc.result.structuredContent).toMatchObject({ items: [{ id: 'exact' }] });
 
     const read = await storedText(id, 'exact');
     expect(read).toContain(`"content":${content}`);

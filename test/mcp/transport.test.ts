@@ -57,6 +57,24 @@ describe('MCP transport', () => {
       const read = /^(list_|get_)/.test(tool.name) || tool.name === 'search';
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(read);
     }
+    // Portable schemas (the MCP Inspector's --strict check): nullables as anyOf branches of one
+    // type each, never a `type` array; free-form objects as additionalProperties true, never {}.
+    const problems: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (Array.isArray(node)) {
+        for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`);
+        return;
+      }
+      if (node === null || typeof node !== 'object') return;
+      const record = node as Record<string, unknown>;
+      if (Array.isArray(record.type)) problems.push(`${path}.type is an array`);
+      const extra = record.additionalProperties;
+      if (extra !== null && typeof extra === 'object' && Object.keys(extra).length === 0)
+        problems.push(`${path}.additionalProperties is {}`);
+      for (const [key, value] of Object.entries(record)) walk(value, `${path}.${key}`);
+    };
+    for (const tool of tools) walk({ in: tool.inputSchema, out: tool.outputSchema }, tool.name);
+    expect(problems).toEqual([]);
     const create = tools.find((tool) => tool.name === 'create_dialogue')!;
     expect(Object.keys(create.inputSchema.properties!)).toEqual(
       expect.arrayContaining([

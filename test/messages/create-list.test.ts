@@ -93,9 +93,33 @@ describe('POST /message', () => {
     expect((await getDialogue(api, dialogue.id)).totalMessages).toBe(0);
   });
 
-  it('refuses a role outside user, assistant, system and content of another shape (D29)', async () => {
+  it('stores the tool and developer roles of current chat APIs as sent (D80)', async () => {
     const dialogue = await createDialogue(api);
-    expectError(await post({ dialogueId: dialogue.id, role: 'tool', content: 'x' }), 400, 'INVALID_INPUT');
+    const developer = await post({ dialogueId: dialogue.id, role: 'developer', content: 'Answer briefly.' });
+    expect(developer.statusCode).toBe(201);
+    const tool = await post({
+      dialogueId: dialogue.id,
+      role: 'tool',
+      name: 'call_42',
+      content: '{"temperature": 21}',
+    });
+    expect(tool.statusCode).toBe(201);
+    const roles = (await walk<{ role: string }>(api, `${V1}/messages?dialogueId=${dialogue.id}`)).map(
+      (m) => m.role,
+    );
+    expect(roles).toEqual(['developer', 'tool']);
+  });
+
+  it('refuses any other role, listing the accepted ones, and content of another shape (D29, D80)', async () => {
+    const dialogue = await createDialogue(api);
+    const error = expectError(
+      await post({ dialogueId: dialogue.id, role: 'robot', content: 'x' }),
+      400,
+      'INVALID_INPUT',
+    );
+    expect(error.details?.[0]?.field).toBe('role');
+    for (const role of ['user', 'assistant', 'system', 'tool', 'developer'])
+      expect(error.message).toContain(role);
     for (const content of [42, true, ['a', 'b']]) {
       expectError(await post({ dialogueId: dialogue.id, role: 'user', content }), 400, 'INVALID_INPUT');
     }

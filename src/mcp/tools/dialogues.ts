@@ -10,7 +10,8 @@ import {
   updateDialogueBody,
 } from '../../modules/dialogues/schemas.js';
 import { dialogueMessageInputs } from '../../http/message-inputs.js';
-import { renderDialogue, renderDialogueList } from '../render.js';
+import { contextQuery, contextSchema } from '../../modules/dialogues/context-schemas.js';
+import { renderContext, renderDialogue, renderDialogueList } from '../render.js';
 import { readTool, stagedWriteTool, writeTool } from '../tool-kit.js';
 
 // D42: dialogue tools. Each is one call into the dialogue service that REST uses; the contracts
@@ -56,6 +57,24 @@ export const getDialogue = readTool({
   output: dialogueWithMessagesSchema.extend({}),
   render: renderDialogue,
   read: ({ dialogueId, messages }, call) => call.services.dialogues.get(call.ctx, dialogueId, { messages }),
+});
+
+export const getContext = readTool({
+  name: 'get_context',
+  title: 'Get the context to send a model',
+  description:
+    'Returns what to send a model to carry on a dialogue within a token budget: the dialogue summary ' +
+    'first (if there is one and it fits), then the newest messages that fit in `maxTokens` (default ' +
+    '4000), oldest first, never cut. `format` "messages" (default) gives OpenAI chat messages, ' +
+    '"anthropic" a `system` text plus user/assistant turns, "text" one transcript. `omittedMessages` ' +
+    'says how many older messages were left out; compact_dialogue first to have them summarized.',
+  input: dialogueOnly.extend({
+    maxTokens: contextQuery.shape.maxTokens,
+    format: contextQuery.shape.format,
+  }),
+  output: contextSchema.extend({}),
+  render: renderContext,
+  read: ({ dialogueId, ...query }, call) => call.services.context.context(call.ctx, dialogueId, query),
 });
 
 export const listDialogues = readTool({

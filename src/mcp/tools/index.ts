@@ -3,6 +3,7 @@ import {
   compactDialogue,
   createDialogue,
   endDialogue,
+  getContext,
   getDialogue,
   listDialogues,
   updateDialogue,
@@ -12,11 +13,12 @@ import { createMemory, deleteMemory, getMemory, listMemories } from './memories.
 import { addMessages, getMessage, listMessages } from './messages.js';
 import { search } from './search.js';
 
-/** The tools of D42. */
+/** The tools of D42, and get_context (D81). */
 export const parleyTools: readonly McpTool[] = [
   createDialogue,
   listDialogues,
   getDialogue,
+  getContext,
   updateDialogue,
   endDialogue,
   compactDialogue,

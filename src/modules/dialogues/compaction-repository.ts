@@ -1,9 +1,12 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { MessageRole } from '../../core/fields.js';
 import type { Executor } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
+import type { MessageKey } from './summary-repository.js';
 
-// Queries of compaction (D22). A summary covers the messages stored up to the one its
-// `upToMessageId` names: newer messages are those with a larger insertion sequence.
+// Queries of compaction (D22) and of summaries (D56). A summary of the whole dialogue covers the
+// messages stored up to the one its `upToMessageId` names: newer messages are those with a larger
+// insertion sequence. A summary of a range covers the messages between two, in dialogue order.
 
 const inDialogue = (projectId: string, dialogueId: string) =>
   and(eq(messages.projectId, projectId), eq(messages.dialogueId, dialogueId));
@@ -11,11 +14,29 @@ const inDialogue = (projectId: string, dialogueId: string) =>
 export interface MessageText {
   id: string;
   seq: number;
-  role: 'user' | 'assistant' | 'system';
+  role: MessageRole;
   name: string | null;
+  created: Date;
   /** The plain text drawn from the content when it was stored. */
   text: string;
 }
+
+const textColumns = {
+  id: messages.id,
+  seq: messages.seq,
+  role: messages.role,
+  name: messages.name,
+  created: messages.created,
+  text: messages.searchText,
+};
+
+/** The messages of the dialogue that match `where`, in dialogue order (D29). */
+const textsWhere = (db: Executor, projectId: string, dialogueId: string, where: SQL | undefined) =>
+  db
+    .select(textColumns)
+    .from(messages)
+    .where(and(inDialogue(projectId, dialogueId), where))
+    .orderBy(asc(messages.created), asc(messages.seq));
 
 /** The messages stored after `afterSeq`, in dialogue order (D29): only the text a summary needs. */
 export async function messagesAfter(
@@ -24,17 +45,39 @@ export async function messagesAfter(
   dialogueId: string,
   afterSeq: number,
 ): Promise<MessageText[]> {
-  return db
-    .select({
-      id: messages.id,
-      seq: messages.seq,
-      role: messages.role,
-      name: messages.name,
-      text: messages.searchText,
-    })
+  return textsWhere(db, projectId, dialogueId, gt(messages.seq, afterSeq));
+}
+
+/** Where the message stands in its dialogue's order; undefined when the dialogue does not hold it. */
+export async function findMessageKey(
+  db: Executor,
+  projectId: string,
+  dialogueId: string,
+  id: string,
+): Promise<MessageKey | undefined> {
+  const [row] = await db
+    .select({ created: messages.created, seq: messages.seq })
     .from(messages)
-    .where(and(inDialogue(projectId, dialogueId), gt(messages.seq, afterSeq)))
-    .orderBy(asc(messages.created), asc(messages.seq));
+    .where(and(inDialogue(projectId, dialogueId), eq(messages.id, id)));
+  return row;
+}
+
+/** The messages from `first` to `last` inclusive in dialogue order (D29); a missing end is open. */
+export async function messagesBetween(
+  db: Executor,
+  projectId: string,
+  dialogueId: string,
+  first: MessageKey | undefined,
+  last: MessageKey | undefined,
+): Promise<MessageText[]> {
+  const key = (at: MessageKey) => sql`(${at.created.toISOString()}::timestamptz, ${at.seq}::bigint)`;
+  const position = sql`(${messages.created}, ${messages.seq})`;
+  return textsWhere(
+    db,
+    projectId,
+    dialogueId,
+    and(first && sql`${position} >= ${key(first)}`, last && sql`${position} <= ${key(last)}`),
+  );
 }
 
 export async function hasMessagesAfter(

@@ -1,11 +1,14 @@
 import type { Database, Executor } from '../../db/client.js';
 import type { DialogueSummary } from '../../db/schema.js';
-import { AppError, dialogueNotFound } from '../../core/errors.js';
+import { AppError, dialogueNotFound, isAppError, messageNotFound } from '../../core/errors.js';
 import { RawJson } from '../../core/raw-json.js';
 import type { ProjectContext } from '../../core/context.js';
+import { newId } from '../../lib/ids.js';
 import type { Summarizer } from '../../summaries/summarizer.js';
+import { countTokens } from '../../summaries/tokens.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
 import * as repo from './compaction-repository.js';
+import type { MessageText } from './compaction-repository.js';
 import {
   type DialogueRecord,
   type DialogueWithMessages,
@@ -13,13 +16,19 @@ import {
   toDialogueRecord,
 } from './records.js';
 import * as dialogueRepo from './repository.js';
+import { dialogueScope } from './scope.js';
 import type { DialogueService } from './service.js';
+import { type SummaryRecord, toSummaryRecord } from './summary-records.js';
+import * as summaryRepo from './summary-repository.js';
+import type { MessageKey, SummaryRow } from './summary-repository.js';
 
 // D21, D22: compaction and continuation. The model works outside any transaction (no network call holds one open): the
 // messages are read and summarized first; then one short write transaction stores the summary,
 // but only if the dialogue's summary is still the one the new summary was built on. Otherwise the
 // round is redone on top of the newer summary, so concurrent compactions leave one consistent
 // summary and never lose the messages another compaction covered.
+// D56: `POST /summary` takes the same path; every summary stored is also kept as a summary record
+// (the dialogue's history of summaries), and the dialogue's `summary` is a copy of the latest.
 
 /** Rounds of "summarize, then store if nothing changed" before giving up with a conflict. */
 const ROUNDS = 4;
@@ -45,12 +54,55 @@ class StaleSummary extends Error {
   }
 }
 
+/** A client-given summary id was taken by a concurrent request: its write is undone. */
+class SummaryIdTaken extends Error {}
+
+/** What a summary covers, as its record states it (D56). */
+interface Coverage {
+  messageCount: number;
+  /** Messages whose text the summary drew on. */
+  summarizedCount: number;
+  /** Messages it covers without drawing on them: they had no text. */
+  skippedCount: number;
+  fromCreated: Date | null;
+  toCreated: Date | null;
+}
+
+const NOTHING: Coverage = {
+  messageCount: 0,
+  summarizedCount: 0,
+  skippedCount: 0,
+  fromCreated: null,
+  toCreated: null,
+};
+
+const hasText = (message: MessageText): boolean => message.text.trim() !== '';
+
+/** `coverage` widened by `messages`. */
+function widen(coverage: Coverage, messages: MessageText[]): Coverage {
+  const times = messages.map((message) => message.created.getTime());
+  if (coverage.fromCreated) times.push(coverage.fromCreated.getTime());
+  if (coverage.toCreated) times.push(coverage.toCreated.getTime());
+  const drawn = messages.filter(hasText).length;
+  return {
+    messageCount: coverage.messageCount + messages.length,
+    summarizedCount: coverage.summarizedCount + drawn,
+    skippedCount: coverage.skippedCount + messages.length - drawn,
+    fromCreated: times.length > 0 ? new Date(Math.min(...times)) : null,
+    toCreated: times.length > 0 ? new Date(Math.max(...times)) : null,
+  };
+}
+
 /** A summary made outside any transaction, with what it was built on. */
 interface Prepared {
   /** The dialogue's summary when the messages were read. */
   previous: DialogueSummary | null;
-  /** The new summary, or null when the previous one covers every message already. */
+  /**
+   * The summary to store on the dialogue; null when there is none to store: the previous one
+   * covers every message already (compaction), or nothing had any text.
+   */
   summary: DialogueSummary | null;
+  coverage: Coverage;
   /** Insertion sequence of the last message the resulting summary covers (0: none). */
   coveredSeq: number;
   /**
@@ -58,6 +110,24 @@ interface Prepared {
    * stored if one of them was deleted meanwhile (its words would outlive it).
    */
   drawnOn: number[];
+  /** D56: a summary of the messages between two (bounds left out are open), built on no other summary. */
+  range?: { start?: MessageKey; end?: MessageKey };
+  /** D56: why the summarizer failed, when a failure is to be stored rather than thrown. */
+  failure?: string;
+}
+
+/** What `POST /summary` stores beyond the summary itself (D56). */
+interface RecordFields {
+  id?: string;
+  tags: string[];
+  metadata: Record<string, unknown>;
+}
+
+export interface SummarizeInput extends Partial<RecordFields> {
+  dialogueId: string;
+  namespace?: string;
+  startId?: string;
+  endId?: string;
 }
 
 const sameSummary = (a: DialogueSummary | null, b: DialogueSummary | null): boolean =>
@@ -69,102 +139,203 @@ const sameSummary = (a: DialogueSummary | null, b: DialogueSummary | null): bool
     a.messageCount === b.messageCount &&
     a.model === b.model);
 
+const compareKeys = (a: MessageKey, b: MessageKey): number =>
+  a.created.getTime() - b.created.getTime() || a.seq - b.seq;
+
+/** The summarizer's own failures (502, 504), which `POST /summary` answers as a failed summary (D56). */
+const isSummarizerFailure = (error: unknown): error is AppError =>
+  isAppError(error) && (error.code === 'UPSTREAM_ERROR' || error.code === 'UPSTREAM_TIMEOUT');
+
 export function createCompactionService({ db, summarizer, dialogues, embeddingQueue }: CompactionDeps) {
+  /**
+   * The summary of `messages`, built on `basis`, and what it covers. The summarizer is called only
+   * when there is text to summarize.
+   */
+  async function draft(
+    basis: DialogueSummary | null,
+    basisCoverage: Coverage,
+    messages: MessageText[],
+    basisSeq: number,
+  ): Promise<Omit<Prepared, 'previous' | 'drawnOn'>> {
+    const coverage = widen(basisCoverage, messages);
+    // Coverage follows insertion order, so that a message stored later with an earlier
+    // `created` is still taken in by the next compaction.
+    const last = messages.reduce<MessageText | undefined>((a, b) => (a && a.seq > b.seq ? a : b), undefined);
+    const drawn = messages.filter(hasText);
+    if (!basis && drawn.length === 0) return { summary: null, coverage, coveredSeq: last?.seq ?? basisSeq };
+    const text = await summarizer.summarize({ previous: basis?.text ?? null, messages: drawn });
+    return {
+      summary:
+        text.trim() === ''
+          ? null
+          : {
+              text,
+              model: summarizer.model,
+              messageCount: coverage.messageCount,
+              upToMessageId: last?.id ?? null,
+              created: new Date().toISOString(),
+            },
+      coverage,
+      coveredSeq: last?.seq ?? basisSeq,
+    };
+  }
+
   /**
    * Reads what the stored summary lacks and summarizes it, outside any transaction. `carried` is
    * the previous round's summary, which was not stored: when the dialogue's summary is still the
    * one it was built on, this round builds on it and reads only the messages that came since.
+   * With `renew`, a summary is made even when the stored one covers every message (a copy of it).
    */
-  async function prepare(ctx: ProjectContext, id: string, carried?: Prepared): Promise<Prepared> {
+  async function prepare(
+    ctx: ProjectContext,
+    id: string,
+    carried?: Prepared,
+    renew = false,
+  ): Promise<Prepared> {
     const row = await dialogueRepo.findDialogue(db, ctx.projectId, id);
     if (!row) throw dialogueNotFound(id);
     const previous = row.summary;
-    let basis: DialogueSummary | null;
-    let upTo: number;
+    let basis: DialogueSummary | null = null;
+    let basisCoverage = NOTHING;
+    let upTo = 0;
     let drawnBefore: number[] = [];
     if (carried?.summary && sameSummary(previous, carried.previous)) {
       basis = carried.summary;
+      basisCoverage = carried.coverage;
       upTo = carried.coveredSeq;
       drawnBefore = carried.drawnOn;
-    } else {
+    } else if (previous && row.summaryCoversSeq !== null && row.summaryId !== null) {
       // Incremental: the stored summary and the messages stored after the last one it covers.
-      // A summary of unknown reach (made before coverage was recorded) is made again from all.
-      const seq = previous ? row.summaryCoversSeq : null;
-      basis = seq === null ? null : previous;
-      upTo = seq ?? 0;
+      // A summary of unknown reach (made before coverage was recorded), of a range, or without
+      // its record (made before records were kept, D56) is made again from all.
+      const record = await summaryRepo.findSummary(db, ctx.projectId, row.summaryId);
+      if (record) {
+        basis = previous;
+        const { messageCount, summarizedCount, skippedCount, fromCreated, toCreated } = record;
+        basisCoverage = { messageCount, summarizedCount, skippedCount, fromCreated, toCreated };
+        upTo = row.summaryCoversSeq;
+      }
     }
     const fresh = await repo.messagesAfter(db, ctx.projectId, id, upTo);
-    if (fresh.length === 0) {
-      return { previous, summary: basis === previous ? null : basis, coveredSeq: upTo, drawnOn: drawnBefore };
+    if (fresh.length === 0 && !(renew && basis)) {
+      const summary = basis === previous ? null : basis;
+      return { previous, summary, coverage: basisCoverage, coveredSeq: upTo, drawnOn: drawnBefore };
     }
+    if (fresh.length === 0) {
+      // D56: every call stores a summary: with nothing new, the stored one again.
+      const summary = { ...basis!, created: new Date().toISOString() };
+      return { previous, summary, coverage: basisCoverage, coveredSeq: upTo, drawnOn: drawnBefore };
+    }
+    const drafted = await draft(basis, basisCoverage, fresh, upTo);
+    return { previous, ...drafted, drawnOn: [...drawnBefore, ...fresh.map((message) => message.seq)] };
+  }
 
-    const text = await summarizer.summarize({
-      previous: basis?.text ?? null,
-      messages: fresh.filter((message) => message.text.trim() !== ''),
-    });
-    // Coverage follows insertion order, so that a message stored later with an earlier
-    // `created` is still taken in by the next compaction.
-    const last = fresh.reduce((a, b) => (b.seq > a.seq ? b : a));
+  /** D56: a summary of the messages from `startId` to `endId` (either may be left out), from scratch. */
+  async function prepareRange(ctx: ProjectContext, input: SummarizeInput): Promise<Prepared> {
+    const { dialogueId } = input;
+    const row = await dialogueRepo.findDialogue(db, ctx.projectId, dialogueId);
+    if (!row) throw dialogueNotFound(dialogueId);
+    const keyOf = async (messageId: string | undefined) => {
+      if (messageId === undefined) return undefined;
+      const key = await repo.findMessageKey(db, ctx.projectId, dialogueId, messageId);
+      if (!key) throw messageNotFound(messageId, dialogueId);
+      return key;
+    };
+    const start = await keyOf(input.startId);
+    const end = await keyOf(input.endId);
+    if (start && end && compareKeys(start, end) > 0) {
+      const message = 'comes after endId in the dialogue';
+      throw new AppError('INVALID_PARAMETER', `startId: ${message}`, [
+        { field: 'startId', code: 'INVALID_PARAMETER', message },
+      ]);
+    }
+    const messages = await repo.messagesBetween(db, ctx.projectId, dialogueId, start, end);
+    const drafted = await draft(null, NOTHING, messages, 0);
     return {
-      previous,
-      summary: {
-        text,
-        model: summarizer.model,
-        messageCount: (basis?.messageCount ?? 0) + fresh.length,
-        upToMessageId: last.id,
-        created: new Date().toISOString(),
-      },
-      coveredSeq: last.seq,
-      drawnOn: [...drawnBefore, ...fresh.map((message) => message.seq)],
+      previous: row.summary,
+      ...drafted,
+      drawnOn: messages.map((message) => message.seq),
+      range: { start, end },
     };
   }
 
   /**
    * Stores a prepared summary in the caller's transaction, if the dialogue's summary is still
-   * the one it was built on. With `complete`, no message may have been added since the read.
+   * the one it was built on (a range is built on none). With `complete`, no message may have been
+   * added since the read. With `record`, a summary record is stored even when nothing goes on the
+   * dialogue (D56: every `POST /summary` stores one); compaction stores one with each summary.
    */
   async function apply(
     tx: Executor,
     ctx: ProjectContext,
     id: string,
     prepared: Prepared,
-    complete: boolean,
-  ): Promise<dialogueRepo.DialogueRow> {
+    options: { complete: boolean; record?: RecordFields },
+  ): Promise<{ row: dialogueRepo.DialogueRow; record?: SummaryRow }> {
     // The row lock also holds back new messages until commit (D35).
     const row = await dialogueRepo.lockDialogue(tx, ctx.projectId, id);
     if (!row) throw dialogueNotFound(id);
-    if (!sameSummary(row.summary, prepared.previous)) throw new StaleSummary();
-    if (complete && (await repo.hasMessagesAfter(tx, ctx.projectId, id, prepared.coveredSeq))) {
+    const { summary, failure } = prepared;
+    // A range, or a failure, goes on no earlier summary.
+    if (!prepared.range && failure === undefined && !sameSummary(row.summary, prepared.previous)) {
       throw new StaleSummary();
     }
-    const { summary } = prepared;
-    if (summary === null) return row;
+    if (options.complete && (await repo.hasMessagesAfter(tx, ctx.projectId, id, prepared.coveredSeq))) {
+      throw new StaleSummary();
+    }
+    if (summary === null && !options.record) return { row };
     // Deletions lock the dialogue row too: under this lock, the messages read are all there or not.
     if (
+      failure === undefined &&
       (await repo.countMessagesBySeq(tx, ctx.projectId, id, prepared.drawnOn)) !== prepared.drawnOn.length
     ) {
       throw new StaleSummary(false);
     }
+    const stored = failure === undefined ? summary : null;
+    const record = await summaryRepo.insertSummary(tx, {
+      projectId: ctx.projectId,
+      id: options.record?.id ?? newId('sum'),
+      dialogueId: id,
+      namespace: row.namespace,
+      status: failure === undefined ? 'completed' : 'failed',
+      content: stored?.text ?? null,
+      contentTokenCount: stored ? countTokens(stored.text) : null,
+      provider: summarizer.provider,
+      model: summarizer.model,
+      ...prepared.coverage,
+      error: failure ?? null,
+      tags: options.record?.tags ?? [],
+      metadata: options.record?.metadata ?? {},
+      coversSeq: stored ? prepared.coveredSeq : null,
+      rangeStartCreated: prepared.range?.start?.created ?? null,
+      rangeStartSeq: prepared.range?.start?.seq ?? null,
+      rangeEndCreated: prepared.range?.end?.created ?? null,
+      rangeEndSeq: prepared.range?.end?.seq ?? null,
+    });
+    if (!record) throw new SummaryIdTaken();
+    if (stored === null) return { row, record };
     const updated = await dialogueRepo.updateDialogue(tx, ctx.projectId, id, {
-      summary,
-      summaryCoversSeq: prepared.coveredSeq,
+      summary: stored,
+      // A range's summary covers no prefix of the dialogue: compaction does not build on it.
+      summaryCoversSeq: prepared.range ? null : prepared.coveredSeq,
+      summaryId: record.id,
       // D41: the summary is part of the dialogue's searchable text...
-      searchText: dialogueSearchText({ label: row.label, tags: row.tags, summary }),
+      searchText: dialogueSearchText({ label: row.label, tags: row.tags, summary: stored }),
     });
     // ...and of its embedding, made again after the write (D40).
     await embeddingQueue.enqueue(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
-    return updated;
+    return { row: updated, record };
   }
 
   /** Prepares and applies until a round is not overtaken by a concurrent change. */
   async function inRounds<T>(
-    ctx: ProjectContext,
     id: string,
+    prepareRound: (carried: Prepared | undefined) => Promise<Prepared>,
     run: (prepared: Prepared) => Promise<T>,
   ): Promise<T> {
     let carried: Prepared | undefined;
     for (let round = 1; ; round++) {
-      const prepared = await prepare(ctx, id, carried);
+      const prepared = await prepareRound(carried);
       carried = prepared;
       try {
         return await run(prepared);
@@ -181,18 +352,41 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
     }
   }
 
+  /** D56: a failure of the summarizer becomes a failed summary; nothing goes on the dialogue. */
+  async function orFailed(ctx: ProjectContext, input: SummarizeInput, work: () => Promise<Prepared>) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isSummarizerFailure(error)) throw error;
+      const row = await dialogueRepo.findDialogue(db, ctx.projectId, input.dialogueId);
+      if (!row) throw dialogueNotFound(input.dialogueId);
+      return {
+        previous: row.summary,
+        summary: null,
+        coverage: NOTHING,
+        coveredSeq: 0,
+        drawnOn: [],
+        failure: error.message,
+      } satisfies Prepared;
+    }
+  }
+
   return {
     /**
      * The `compact` action (D22): stores on the dialogue a summary of all its messages and
      * returns the dialogue. Messages are never changed; works on ended and immutable dialogues
      * (D25). A dialogue without messages has nothing to summarize and keeps `summary: null`.
+     * D56: each summary it stores is also kept as a summary record.
      */
     compact<T>(ctx: ProjectContext, id: string, write: WriteRunner<T>): Promise<T> {
-      return inRounds(ctx, id, (prepared) =>
-        write(
-          async (tx): Promise<DialogueRecord> =>
-            toDialogueRecord(await apply(tx, ctx, id, prepared, false), ctx.settings),
-        ),
+      return inRounds(
+        id,
+        (carried) => prepare(ctx, id, carried),
+        (prepared) =>
+          write(
+            async (tx): Promise<DialogueRecord> =>
+              toDialogueRecord((await apply(tx, ctx, id, prepared, { complete: false })).row, ctx.settings),
+          ),
       );
     },
 
@@ -203,30 +397,93 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
      * while the summary is written makes the round start over, so nothing is left behind.
      */
     continueDialogue<T>(ctx: ProjectContext, id: string, write: WriteRunner<T>): Promise<T> {
-      return inRounds(ctx, id, (prepared) =>
-        write(async (tx): Promise<DialogueWithMessages> => {
-          const row = await apply(tx, ctx, id, prepared, true);
-          await dialogues.end(tx, ctx, id);
-          const summary = row.summary;
-          return dialogues.create(tx, ctx, {
-            namespace: row.namespace ?? undefined,
-            tags: row.tags,
-            metadata: { continuedFrom: id },
-            messages: summary?.text
-              ? [
-                  {
-                    field: 'message',
-                    input: {
-                      role: 'system',
-                      content: new RawJson(JSON.stringify(summary.text)),
-                      metadata: { summaryOf: id, model: summary.model, upToMessageId: summary.upToMessageId },
+      return inRounds(
+        id,
+        (carried) => prepare(ctx, id, carried),
+        (prepared) =>
+          write(async (tx): Promise<DialogueWithMessages> => {
+            const { row } = await apply(tx, ctx, id, prepared, { complete: true });
+            await dialogues.end(tx, ctx, id);
+            const summary = row.summary;
+            return dialogues.create(tx, ctx, {
+              namespace: row.namespace ?? undefined,
+              tags: row.tags,
+              metadata: { continuedFrom: id },
+              messages: summary?.text
+                ? [
+                    {
+                      field: 'message',
+                      input: {
+                        role: 'system',
+                        content: new RawJson(JSON.stringify(summary.text)),
+                        metadata: {
+                          summaryOf: id,
+                          model: summary.model,
+                          upToMessageId: summary.upToMessageId,
+                        },
+                      },
                     },
-                  },
-                ]
-              : [],
-          });
-        }),
+                  ]
+                : [],
+            });
+          }),
       );
+    },
+
+    /**
+     * `POST /summary` (D56): stores a new summary record of the dialogue (of the range between
+     * `startId` and `endId` when given) and makes it the dialogue's summary; answers through
+     * `write` (201). A summary with the client-given `id` already stored is answered through
+     * `found` (200) without summarizing anything.
+     */
+    async summarize<T>(
+      ctx: ProjectContext,
+      input: SummarizeInput,
+      write: WriteRunner<T>,
+      found: (record: SummaryRecord) => T,
+    ): Promise<T> {
+      const dialogue = await dialogueScope.findGivenNamespace(db, ctx, {
+        id: input.dialogueId,
+        namespace: input.namespace,
+      });
+      // Not `found`'s answer: a reply is thenable, and awaiting it would lose it.
+      const stored = async (): Promise<SummaryRow | undefined> => {
+        if (input.id === undefined) return undefined;
+        const row = await summaryRepo.findSummary(db, ctx.projectId, input.id);
+        if (row && row.dialogueId !== dialogue.id) {
+          throw new AppError(
+            'DUPLICATE_ID',
+            `Summary id ${input.id} is taken by another dialogue's summary`,
+            [{ field: 'id', code: 'DUPLICATE_ID', message: "taken by another dialogue's summary" }],
+          );
+        }
+        return row;
+      };
+      const earlier = await stored();
+      if (earlier) return found(toSummaryRecord(earlier));
+
+      const ranged = input.startId !== undefined || input.endId !== undefined;
+      const record: RecordFields = { id: input.id, tags: input.tags ?? [], metadata: input.metadata ?? {} };
+      try {
+        return await inRounds(
+          dialogue.id,
+          (carried) =>
+            orFailed(ctx, input, () =>
+              ranged ? prepareRange(ctx, input) : prepare(ctx, dialogue.id, carried, true),
+            ),
+          (prepared) =>
+            write(async (tx): Promise<SummaryRecord> => {
+              const applied = await apply(tx, ctx, dialogue.id, prepared, { complete: false, record });
+              return toSummaryRecord(applied.record!);
+            }),
+        );
+      } catch (error) {
+        if (!(error instanceof SummaryIdTaken)) throw error;
+        // A concurrent request stored a summary under this id first: answer with it.
+        const winner = await stored();
+        if (winner) return found(toSummaryRecord(winner));
+        throw new AppError('RESOURCE_CONFLICT', `Summary ${input.id} was stored and erased meanwhile; retry`);
+      }
     },
   };
 }

@@ -20,6 +20,7 @@ export const recordColumns = {
   state: dialogues.state,
   summary: dialogues.summary,
   summaryCoversSeq: dialogues.summaryCoversSeq,
+  summaryId: dialogues.summaryId,
   totalMessages: dialogues.totalMessages,
   threadCount: dialogues.threadCount,
   lastMessageCreated: dialogues.lastMessageCreated,

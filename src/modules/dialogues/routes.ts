@@ -4,6 +4,7 @@ import { errorResponses } from '../../core/error-envelope.js';
 import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { AppError } from '../../core/errors.js';
 import { contextOf, sendStagedWrite, sendWrite } from '../../http/writes.js';
+import { contextQuery, contextSchema } from './context-schemas.js';
 import { dialogueMessageInputs } from '../../http/message-inputs.js';
 import {
   createDialogueBody,
@@ -17,12 +18,21 @@ import {
   stateBody,
   updateDialogueBody,
 } from './schemas.js';
+import {
+  createSummaryBody,
+  listSummariesQuery,
+  summaryListSchema,
+  summaryNamespaceQuery,
+  summaryParams,
+  summarySchema,
+} from './summary-schemas.js';
 
 const tags = ['dialogues'];
+const summaryTags = ['summaries'];
 
-/** Dialogue operations (D15-D26). Rules live in the service. */
+/** Dialogue operations (D15-D26) and summaries (D56). Rules live in the services. */
 export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { dialogues, compaction } = app.services;
+  const { dialogues, compaction, context, summaries } = app.services;
 
   app.post(
     '/dialogue',
@@ -73,6 +83,25 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       dialogues.get(contextOf(request), request.params.id, { messages: request.query.messages }),
+  );
+
+  app.get(
+    '/dialogue/:id/context',
+    {
+      schema: {
+        operationId: 'getDialogueContext',
+        summary: 'What to send a model next: the summary, then the newest messages that fit a token budget',
+        description:
+          'D81: the summary first (when it fits), then the newest messages its summary does not cover, ' +
+          'oldest first, never cut; `omittedMessages` counts the older ones left out and ' +
+          '`fromMessageId` names the first included.',
+        tags,
+        params: dialogueParams,
+        querystring: contextQuery,
+        response: { 200: contextSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => context.context(contextOf(request), request.params.id, request.query),
   );
 
   app.put(
@@ -208,4 +237,62 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
   }
+
+  app.post(
+    '/summary',
+    {
+      schema: {
+        operationId: 'createSummary',
+        summary: 'Summarize a dialogue (or a range of its messages) and keep the summary',
+        description:
+          "D56: synchronous. Stores a new summary record and makes it the dialogue's `summary`; without " +
+          '`startId`/`endId` the whole dialogue is covered, built on the previous summary. A failing model ' +
+          'answers 201 with `status: "failed"` and `error`, and nothing changes on the dialogue. A repeated ' +
+          'client `id` answers 200 with the stored summary.',
+        tags: summaryTags,
+        body: createSummaryBody,
+        response: {
+          200: summarySchema,
+          201: summarySchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    // A keyed retry (Idempotency-Key) of a summary that was stored is replayed before the model is called.
+    async (request, reply) => {
+      const { template: _template, ...input } = request.body;
+      return sendStagedWrite(request, reply, 201, (write) =>
+        compaction.summarize(contextOf(request), input, write, (stored) => reply.code(200).send(stored)),
+      );
+    },
+  );
+
+  app.get(
+    '/summary',
+    {
+      schema: {
+        operationId: 'listSummaries',
+        summary: "List a dialogue's summaries, newest first",
+        tags: summaryTags,
+        querystring: listSummariesQuery,
+        response: { 200: summaryListSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => summaries.list(contextOf(request), request.query),
+  );
+
+  app.get(
+    '/summary/:id',
+    {
+      schema: {
+        operationId: 'getSummary',
+        summary: 'Get a summary',
+        tags: summaryTags,
+        params: summaryParams,
+        querystring: summaryNamespaceQuery,
+        response: { 200: summarySchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => summaries.get(contextOf(request), request.params.id, request.query.namespace),
+  );
 };

@@ -21,6 +21,11 @@ function inScope(row: DialogueRow | undefined, ref: DialogueRef): DialogueRow {
 }
 
 export interface DialogueScope {
+  /**
+   * D53: the named dialogue, where the namespace may be left out (the summary routes): a
+   * namespace given must be the dialogue's. Read without a lock.
+   */
+  findGivenNamespace(db: Executor, ctx: ProjectContext, ref: DialogueRef): Promise<DialogueRow>;
   /** The named dialogue, read without a lock. */
   find(db: Executor, ctx: ProjectContext, ref: DialogueRef): Promise<DialogueRow>;
   /** The named dialogue, its row locked until the transaction ends (writers of one dialogue queue). */
@@ -28,6 +33,13 @@ export interface DialogueScope {
 }
 
 export const dialogueScope: DialogueScope = {
+  findGivenNamespace: async (db, ctx, ref) => {
+    const row = await findDialogue(db, ctx.projectId, ref.id);
+    return inScope(row, {
+      id: ref.id,
+      namespace: ref.namespace === undefined ? row?.namespace : ref.namespace,
+    });
+  },
   find: async (db, ctx, ref) => inScope(await findDialogue(db, ctx.projectId, ref.id), ref),
   lock: async (tx, ctx, ref) => inScope(await lockDialogue(tx, ctx.projectId, ref.id), ref),
 };

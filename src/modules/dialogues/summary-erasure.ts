@@ -1,14 +1,16 @@
 import type { ProjectContext } from '../../core/context.js';
-import { summaryRef } from '../../core/object-refs.js';
+import { summaryRecordRef, summaryRef } from '../../core/object-refs.js';
 import type { Executor } from '../../db/client.js';
 import type { StoredResponses } from '../../db/idempotency-store.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
 import { dialogueSearchText } from './records.js';
 import { type DialogueRow, updateDialogue } from './repository.js';
+import { type MessageKey, deleteSummariesCovering } from './summary-repository.js';
 
 // D73: a summary that drew on a deleted message goes with it, in the deletion's transaction:
-// the summary itself, the search text and the vector made from it, and the stored idempotent
-// responses that carried it. A later compaction makes a new one from the messages that remain.
+// every summary record that covers the message (D56), the dialogue's summary when it is one of
+// them, the search text and the vector made from it, and the stored idempotent responses that
+// carried any of them. A later compaction makes a new one from the messages that remain.
 
 export interface SummaryErasureDeps {
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue'>;
@@ -17,27 +19,44 @@ export interface SummaryErasureDeps {
 
 export interface SummaryErasure {
   /**
-   * Removes the dialogue's summary when it covers the message of insertion sequence `seq`.
+   * Removes the summaries that cover the deleted message, and the dialogue's summary when it does.
    * `dialogue` is the row as locked by the deletion.
    */
-  forgetIfDrawnOn(tx: Executor, ctx: ProjectContext, dialogue: DialogueRow, seq: number): Promise<void>;
+  forgetIfDrawnOn(
+    tx: Executor,
+    ctx: ProjectContext,
+    dialogue: DialogueRow,
+    message: MessageKey,
+  ): Promise<void>;
 }
 
-/** Whether the summary drew on the message: a summary of unknown reach is taken to cover all. */
-const covers = (dialogue: DialogueRow, seq: number): boolean =>
-  dialogue.summary !== null && (dialogue.summaryCoversSeq === null || seq <= dialogue.summaryCoversSeq);
+/**
+ * Whether the dialogue's summary drew on the message: the summary record it copies was erased;
+ * one made before records were kept covers the messages up to its reach, or all when unknown.
+ */
+const covers = (dialogue: DialogueRow, seq: number, erased: string[]): boolean =>
+  dialogue.summary !== null &&
+  (dialogue.summaryId !== null
+    ? erased.includes(dialogue.summaryId)
+    : dialogue.summaryCoversSeq === null || seq <= dialogue.summaryCoversSeq);
 
 export function createSummaryErasure({
   embeddingQueue,
   storedResponses,
 }: SummaryErasureDeps): SummaryErasure {
   return {
-    async forgetIfDrawnOn(tx, ctx, dialogue, seq) {
-      if (!covers(dialogue, seq)) return;
+    async forgetIfDrawnOn(tx, ctx, dialogue, message) {
       const { projectId } = ctx;
+      const erased = await deleteSummariesCovering(tx, projectId, dialogue.id, message);
+      const refs = erased.map((id) => summaryRecordRef(dialogue.id, id));
+      if (!covers(dialogue, message.seq, erased)) {
+        await storedResponses.erase(tx, projectId, refs);
+        return;
+      }
       await updateDialogue(tx, projectId, dialogue.id, {
         summary: null,
         summaryCoversSeq: null,
+        summaryId: null,
         searchText: dialogueSearchText({ label: dialogue.label, tags: dialogue.tags }),
         // The vector was made from the summary too (D41): it goes, and is made again without it.
         embedding: null,
@@ -46,7 +65,7 @@ export function createSummaryErasure({
       if (dialogue.label !== null || dialogue.tags.length > 0) {
         await embeddingQueue.enqueue(tx, { projectId, objectType: 'dialogue', objectId: dialogue.id });
       }
-      await storedResponses.erase(tx, projectId, [summaryRef(dialogue.id)]);
+      await storedResponses.erase(tx, projectId, [...refs, summaryRef(dialogue.id)]);
     },
   };
 }

@@ -277,12 +277,12 @@ export async function deleteMessage(
   projectId: string,
   dialogueId: string,
   id: string,
-): Promise<number | undefined> {
+): Promise<{ seq: number; created: Date } | undefined> {
   const [row] = await tx
     .delete(messages)
     .where(byId(projectId, dialogueId, id))
-    .returning({ seq: messages.seq });
-  return row?.seq;
+    .returning({ seq: messages.seq, created: messages.created });
+  return row;
 }
 
 export interface MessagePage {

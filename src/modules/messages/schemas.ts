@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
-import { metadataSchema, namespaceSchema, tagsSchema } from '../../core/fields.js';
+import {
+  MESSAGE_ROLES,
+  clientIdSchema,
+  metadataSchema,
+  namespaceSchema,
+  tagsSchema,
+} from '../../core/fields.js';
 import { coded } from '../../core/validation.js';
 import { RawJson } from '../../core/raw-json.js';
 
@@ -11,16 +17,11 @@ import { RawJson } from '../../core/raw-json.js';
 export const MAX_BATCH_MESSAGES = 100;
 
 /** D27: custom ids are 1-128 characters of A-Za-z0-9._:- */
-const messageIdSchema = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9._:-]+$/, 'must be 1-128 characters of A-Za-z0-9._:-')
-  .describe(
-    'Custom id (1-128 characters of A-Za-z0-9._:-), unique within the dialogue; generated if omitted',
-  );
+const messageIdSchema = clientIdSchema.describe(
+  'Custom id (1-128 characters of A-Za-z0-9._:-), unique within the dialogue; generated if omitted',
+);
 
-const roleSchema = z.enum(['user', 'assistant', 'system']);
+const roleSchema = z.enum(MESSAGE_ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -39,7 +40,7 @@ const contentInputSchema = z
  * other value would be re-serialized, losing key order or big integers: the response check of
  * tests (buildApp's `validateResponses`) refuses it.
  */
-const contentOutputSchema = z
+export const contentOutputSchema = z
   .custom<RawJson>((value) => value instanceof RawJson)
   .meta({
     description: 'The content exactly as it was sent',

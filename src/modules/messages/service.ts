@@ -185,8 +185,8 @@ export function createMessageService({
     ): Promise<{ success: true; id: string; dialogueId: string }> {
       const dialogue = await dialogueScope.lock(tx, ctx, refOf(locator));
       refuseIfImmutable(ctx);
-      const seq = await repo.deleteMessage(tx, ctx.projectId, dialogue.id, locator.messageId);
-      if (seq === undefined) throw messageNotFound(locator.messageId, locator.dialogueId);
+      const deleted = await repo.deleteMessage(tx, ctx.projectId, dialogue.id, locator.messageId);
+      if (deleted === undefined) throw messageNotFound(locator.messageId, locator.dialogueId);
       // D23: the vector went with the row; a job still pending goes too.
       await embeddingQueue.forget(tx, {
         projectId: ctx.projectId,
@@ -197,7 +197,7 @@ export function createMessageService({
       // D35: the count and the latest `created` move in the deletion's own transaction.
       await repo.countDeletedMessages(tx, ctx.projectId, dialogue.id, 1);
       // D73: no copy of the content survives the deletion's commit.
-      await summaryErasure.forgetIfDrawnOn(tx, ctx, dialogue, seq);
+      await summaryErasure.forgetIfDrawnOn(tx, ctx, dialogue, deleted);
       await storedResponses.erase(tx, ctx.projectId, [messageRef(dialogue.id, locator.messageId)]);
       return { success: true, id: locator.messageId, dialogueId: dialogue.id };
     },

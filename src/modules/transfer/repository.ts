@@ -16,9 +16,11 @@ type MemoryRow = typeof memories.$inferSelect;
 // The columns copied: a record's columns (the project is the one imported into) plus the search
 // text, never generated columns or embeddings (remade by the queue).
 // A summary's coverage is an insertion sequence of this database: it is found again after import.
+// Summary records (D56) are not carried over: an imported summary links to none.
 const {
   projectId: _dialogueProject,
   summaryCoversSeq: _coverage,
+  summaryId: _summaryRecord,
   ...dialogueRecordColumns
 } = dialogueRepo.recordColumns;
 const dialogueColumns = { ...dialogueRecordColumns, searchText: dialogues.searchText };

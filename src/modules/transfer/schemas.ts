@@ -1,3 +1,4 @@
+import { MESSAGE_ROLES } from '../../core/fields.js';
 import { z } from 'zod';
 
 // The JSON Lines format of `parley export` (version 1). One JSON object per line:
@@ -56,7 +57,7 @@ const messageLine = z.object({
   dialogueId: z.string().min(1),
   id: z.string().min(1),
   namespace: z.string().nullable(),
-  role: z.enum(['user', 'assistant', 'system']),
+  role: z.enum(MESSAGE_ROLES),
   content: z.string().min(1),
   contentLength: z.number().int().min(0),
   name: z.string().nullable(),
