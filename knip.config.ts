@@ -12,6 +12,8 @@ const config: KnipConfig = {
     'bench/*.ts',
     'scripts/*.{ts,mjs}',
     'test/**/*.test.ts',
+    // The Citus-only tests' configuration, named by scripts/test-citus.mjs on the command line.
+    'vitest.citus.config.ts',
     // Started as a worker thread by URL (`new URL('./local-worker.mjs', import.meta.url)` in
     // local.ts), not imported. knip follows such URLs today; the entry keeps the file and its
     // @energetic-ai dependencies counted as used should that ever change.

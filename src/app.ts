@@ -37,6 +37,7 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
+import { hasCitus } from './db/citus.js';
 import { createSummarizer } from './summaries/factory.js';
 import type { Summarizer } from './summaries/summarizer.js';
 
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         app.log.warn({ err: error }, 'query embedding failed; answering from full text'),
       summarizer: deps.summarizer ?? createSummarizer(config),
       keyCacheTtlMs: config.AUTH_CACHE_TTL_MS,
+      distributed: await hasCitus(database.db),
     }),
   );
   app.decorate('metrics', createMetrics({ database }));

@@ -29,9 +29,18 @@ export interface ServiceDeps {
   summarizer: Summarizer;
   /** AUTH_CACHE_TTL_MS (D76). */
   keyCacheTtlMs: number;
+  /** The store is a Citus cluster (src/db/citus.ts hasCitus). */
+  distributed: boolean;
 }
 
-export function createServices({ database, embedder, onEmbedError, summarizer, keyCacheTtlMs }: ServiceDeps) {
+export function createServices({
+  database,
+  embedder,
+  onEmbedError,
+  summarizer,
+  keyCacheTtlMs,
+  distributed,
+}: ServiceDeps) {
   const { db, readDb } = database;
   // D79: with EMBEDDINGS=none (no embedder) writes queue no embedding jobs.
   const embeddingQueue = createEmbeddingQueue({ enabled: embedder !== undefined });
@@ -44,6 +53,7 @@ export function createServices({ database, embedder, onEmbedError, summarizer, k
     embeddingQueue,
     summaryErasure,
     storedResponses,
+    distributed,
   });
   const dialogues = createDialogueService({ db, readDb, messages, embeddingQueue, storedResponses });
   const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue });

@@ -24,13 +24,23 @@ interface PgErrorInfo {
   constraint?: string;
 }
 
+/**
+ * The constraint a message names. A Citus coordinator passes a worker's error on without its
+ * constraint field; the (English) message still names it.
+ */
+function constraintInMessage(error: unknown): string | undefined {
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' ? /constraint "([^"]+)"/.exec(message)?.[1] : undefined;
+}
+
 function pgError(error: unknown): PgErrorInfo | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
       return {
         code: candidate.code,
-        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+        constraint:
+          typeof candidate.constraint === 'string' ? candidate.constraint : constraintInMessage(current),
       };
     }
     current = candidate.cause;
@@ -40,10 +50,18 @@ function pgError(error: unknown): PgErrorInfo | undefined {
 
 export const isUniqueViolation = (error: unknown): boolean => pgError(error)?.code === PG_UNIQUE_VIOLATION;
 
+/**
+ * Whether Postgres named `constraint`: on Citus a worker reports the constraint of the shard,
+ * the name followed by `_` and the shard id (dialogues_project_id_projects_id_fk_102029).
+ */
+const namesConstraint = (reported: string | undefined, constraint: string): boolean =>
+  reported === constraint ||
+  (reported?.startsWith(`${constraint}_`) === true && /^\d+$/.test(reported.slice(constraint.length + 1)));
+
 /** A foreign key violation of the named constraint (the row it points at is gone). */
 export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
   const info = pgError(error);
-  return info?.code === PG_FOREIGN_KEY_VIOLATION && info.constraint === constraint;
+  return info?.code === PG_FOREIGN_KEY_VIOLATION && namesConstraint(info.constraint, constraint);
 }
 
 /**

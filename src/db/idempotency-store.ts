@@ -63,9 +63,12 @@ export async function storeResponse(
     .values({ projectId, key, ...response })
     .onConflictDoUpdate({
       target: [idempotencyKeys.projectId, idempotencyKeys.key],
-      set: { ...response, created: sql`now()` },
+      // The time of the inserted row (its default), not now(): Citus refuses any function that is
+      // not immutable in DO UPDATE (docs/scaling.md).
+      set: { ...response, created: sql`excluded.created` },
       // An expired entry is replaced; a live one is left alone.
-      setWhere: lt(idempotencyKeys.created, expiredBefore(ttlHours)),
+      // The cutoff is computed here: Citus refuses the database's interval arithmetic there too.
+      setWhere: lt(idempotencyKeys.created, new Date(Date.now() - ttlHours * 3_600_000)),
     })
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;

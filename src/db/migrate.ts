@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { distributeTables } from './citus.js';
 import { type DatabaseHandle, rowsOf } from './client.js';
 
 export const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -13,7 +14,8 @@ const MIGRATION_LOCK_ID = 7_242_031_337;
 
 /**
  * Applies the committed migrations under a session advisory lock, so that several instances
- * starting at once apply them exactly once; re-running is a no-op.
+ * starting at once apply them exactly once; re-running is a no-op. On a database with the Citus
+ * extension, the tables are then distributed (src/db/citus.ts).
  */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   await handle.withDedicatedConnection(async (db) => {
@@ -23,6 +25,8 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
         await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder });
       } else {
         await migratePg(db as unknown as NodePgDatabase, { migrationsFolder });
+        // On Citus, the tables are then distributed by project_id (nothing to do on a second run).
+        await distributeTables(db);
       }
     } finally {
       await db.execute(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_ID})`);

@@ -2,6 +2,7 @@ import { MESSAGE_ROLES } from '../core/fields.js';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   customType,
   foreignKey,
   index,
@@ -79,8 +80,11 @@ export const dialogues = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     id: text('id').notNull(),
     namespace: text('namespace'),
-    // The composite foreign key (project_id, thread_of) with ON DELETE SET NULL (thread_of) is
-    // written in a custom migration: drizzle-kit cannot emit the column list (see migrations/0002_thread_fk.sql).
+    /**
+     * The parent of a thread. Deleting the parent keeps the thread as an independent dialogue
+     * (D23): the deleting transaction clears this column first (repository.clearThreadLinks), since
+     * Citus refuses the `ON DELETE SET NULL (thread_of)` that did it before (docs/scaling.md).
+     */
     threadOf: text('thread_of'),
     label: text('label'),
     status: text('status', { enum: ['active', 'ended', 'canceled', 'expired', 'deleted'] })
@@ -113,6 +117,11 @@ export const dialogues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.id] }),
+    foreignKey({
+      columns: [t.projectId, t.threadOf],
+      foreignColumns: [t.projectId, t.id],
+      name: 'dialogues_thread_of_fk',
+    }),
     index('dialogues_list_idx').on(t.projectId, t.created, t.id),
     index('dialogues_thread_idx').on(t.projectId, t.threadOf, t.created, t.id),
     index('dialogues_search_idx').using('gin', t.searchVector),
@@ -180,8 +189,12 @@ export const messages = pgTable(
     projectId: text('project_id').notNull(),
     dialogueId: text('dialogue_id').notNull(),
     id: text('id').notNull(),
-    /** Insertion order: ties between equal `created` values are broken by it (D29). */
-    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /**
+     * Insertion order: ties between equal `created` values are broken by it (D29). A sequence
+     * default rather than an identity column: Citus distributes no table with an identity column
+     * (docs/scaling.md, "What changed for Citus").
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     namespace: text('namespace'),
     role: text('role', { enum: MESSAGE_ROLES }).notNull(),
     // D28: the JSON text of the content exactly as the client sent it, never re-serialized.
@@ -252,7 +265,8 @@ export const embeddingJobs = pgTable(
   'embedding_jobs',
   {
     projectId: text('project_id').notNull(),
-    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    // A sequence default, not an identity column, for the reason given at messages.seq.
+    id: bigserial('id', { mode: 'number' }).notNull(),
     objectType: text('object_type', { enum: ['message', 'dialogue', 'memory'] }).notNull(),
     dialogueId: text('dialogue_id').notNull().default(''),
     objectId: text('object_id').notNull(),

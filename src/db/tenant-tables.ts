@@ -18,6 +18,11 @@ export interface TenantTable {
    * CASCADE, directly or through a tenant table that has one (messages through dialogues).
    */
   cascadesFromProject: boolean;
+  /**
+   * Foreign keys from the table to itself (a thread to its parent dialogue), as the referencing
+   * columns and the columns they reference: a row that another row references cannot go first.
+   */
+  selfReferences: { columns: string[]; referenced: string[] }[];
 }
 
 const PROJECTS = getTableConfig(schema.projects).name;
@@ -28,15 +33,23 @@ function describeTable(table: PgTable) {
   const primaryKey = (composite ?? config.columns.filter((column) => column.primary)).map(
     (column) => column.name,
   );
-  const foreignKeys = config.foreignKeys.map((key) => ({
-    table: getTableConfig(key.reference().foreignTable).name,
-    cascades: key.onDelete === 'cascade',
-  }));
+  const foreignKeys = config.foreignKeys.map((key) => {
+    const reference = key.reference();
+    return {
+      table: getTableConfig(reference.foreignTable).name,
+      cascades: key.onDelete === 'cascade',
+      columns: reference.columns.map((column) => column.name),
+      referenced: reference.foreignColumns.map((column) => column.name),
+    };
+  });
   return {
     name: config.name,
     primaryKey,
     hasProjectId: config.columns.some((column) => column.name === 'project_id'),
     foreignKeys: foreignKeys.filter((key) => key.table !== config.name),
+    selfReferences: foreignKeys
+      .filter((key) => key.table === config.name)
+      .map(({ columns, referenced }) => ({ columns, referenced })),
   };
 }
 
@@ -75,9 +88,20 @@ function tenantTables(): TenantTable[] {
       primaryKey: table!.primaryKey,
       references: table!.foreignKeys.map((key) => key.table).filter((name) => byName.has(name)),
       cascadesFromProject: cascades(table!.name),
+      selfReferences: table!.selfReferences,
     });
   }
   return ordered;
 }
 
 export const TENANT_TABLES: readonly TenantTable[] = Object.freeze(tenantTables());
+
+/**
+ * The tables Citus keeps a full copy of on every node (docs/scaling.md): `projects`, read by
+ * every request and referenced by every tenant table, and `api_keys`, which is looked up by key
+ * hash (not by project) on every request. Every other tenant table is distributed by project_id.
+ */
+export const REFERENCE_TABLES: readonly string[] = Object.freeze([
+  PROJECTS,
+  getTableConfig(schema.apiKeys).name,
+]);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WriteGuard } from '../../src/db/unit-of-work.js';
 import { type Executor, rowsOf } from '../../src/db/client.js';
 import { TENANT_TABLES } from '../../src/db/tenant-tables.js';
+import { deleteProjectRows } from '../../src/modules/projects/repository.js';
 import { ERASE_BATCH_ROWS } from '../../src/modules/projects/service.js';
 import {
   ADMIN_TOKEN,
@@ -190,6 +191,29 @@ describe('DELETE /admin/v1/projects/{id} (D74)', () => {
         .map((table) => table.name)
         .sort(),
     ).toEqual(['embedding_jobs', 'idempotency_keys', 'usage_counters']);
+  });
+
+  it('erases threads before their parents, however the batches fall (D23: the thread link has no ON DELETE action)', async () => {
+    const { projectId } = await createProject(ctx.app);
+    const db = ctx.app.db;
+    // A thread of a thread of a dialogue, inserted parent first; batches of one row each.
+    for (const [id, parent] of [
+      ['dlg_root', null],
+      ['dlg_child', 'dlg_root'],
+      ['dlg_grandchild', 'dlg_child'],
+    ]) {
+      await db.execute(
+        sql`INSERT INTO dialogues (project_id, id, thread_of) VALUES (${projectId}, ${id}, ${parent})`,
+      );
+    }
+    const dialogues = TENANT_TABLES.find((table) => table.name === 'dialogues')!;
+    expect(dialogues.selfReferences).toEqual([
+      { columns: ['project_id', 'thread_of'], referenced: ['project_id', 'id'] },
+    ]);
+    const removed = [];
+    for (let batch = 0; batch < 3; batch++)
+      removed.push(await deleteProjectRows(db, dialogues, projectId, 1));
+    expect(removed).toEqual([1, 1, 1]);
   });
 
   it('refuses without a confirm that repeats the id, and answers an unknown id with 404', async () => {

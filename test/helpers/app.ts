@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Logger } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
 import { type Config, configFrom } from '../../src/config.js';
 import type { Embedder } from '../../src/embedders/embedder.js';
@@ -24,9 +25,15 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { logger?: FastifyBaseLogger; summarizer?: Summarizer; embedder?: Embedder | null } = {},
+  options: {
+    logger?: FastifyBaseLogger;
+    summarizer?: Summarizer;
+    embedder?: Embedder | null;
+    /** Told every statement the app runs (test/citus/routing.test.ts explains each one). */
+    queryLogger?: Logger;
+  } = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ queryLogger: options.queryLogger });
   const config = configFrom({
     ADMIN_TOKEN,
     EMBEDDINGS: 'none',

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 
 // Each test file gets a database of its own: an in-memory PGlite by default, or a fresh database
-// on the server of TEST_DATABASE_URL, created here and dropped on close.
+// on the server of TEST_DATABASE_URL, created here and dropped on close. When that server is a
+// Citus coordinator (its database has the citus extension, as `npm run test:citus` gives it), the
+// fresh database is registered as `citus-cluster.sh add-database` does: citus and vector on every
+// node, the coordinator and the workers named in its metadata, and a small shard count, so that
+// the migrations distribute its tables (src/db/citus.ts). A database without Citus proves nothing.
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -22,27 +27,116 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** Creates an empty database on the server of `serverUrl` and returns its URL and a dropper. */
+/** Shards per distributed table in test databases: few, so that creating and moving them is quick. */
+const TEST_SHARD_COUNT = 4;
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of `url` on another node of the same cluster. */
+function onNode(url: string, host: string, port: number): string {
+  const parsed = new URL(url);
+  parsed.hostname = host;
+  parsed.port = String(port);
+  return parsed.toString();
+}
+
+/** The workers of the Citus cluster whose coordinator `serverUrl` names; undefined without Citus. */
+async function citusWorkers(serverUrl: string): Promise<{ host: string; port: number }[] | undefined> {
+  return withClient(serverUrl, async (client) => {
+    const citus = await client.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`);
+    if (citus.rowCount === 0) return undefined;
+    const nodes = await client.query<{ host: string; port: number }>(
+      `SELECT nodename AS host, nodeport AS port FROM pg_dist_node WHERE groupid <> 0 AND isactive ORDER BY nodeport`,
+    );
+    return nodes.rows;
+  });
+}
+
+const clusters = new Map<string, Promise<{ host: string; port: number }[] | undefined>>();
+/** The workers behind `serverUrl`, asked once per test file. */
+function clusterOf(serverUrl: string) {
+  if (!clusters.has(serverUrl)) clusters.set(serverUrl, citusWorkers(serverUrl));
+  return clusters.get(serverUrl)!;
+}
+
+/** Whether the server of TEST_DATABASE_URL is a Citus coordinator. */
+export async function testServerIsCitus(): Promise<boolean> {
+  const serverUrl = testServerUrl();
+  return serverUrl !== undefined && (await clusterOf(serverUrl)) !== undefined;
+}
+
+/** As `citus-cluster.sh add-database`: extensions on every node, then the nodes in the metadata. */
+async function registerCitusDatabase(
+  serverUrl: string,
+  name: string,
+  workers: { host: string; port: number }[],
+): Promise<void> {
+  const url = withDatabase(serverUrl, name);
+  const coordinator = new URL(serverUrl);
+  for (const worker of workers) {
+    // CREATE DATABASE reaches the workers when the coordinator propagates it; create it if not.
+    await withClient(onNode(serverUrl, worker.host, worker.port), async (client) => {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+    });
+  }
+  for (const node of [{ host: coordinator.hostname, port: Number(coordinator.port || 5432) }, ...workers]) {
+    await withClient(onNode(url, node.host, node.port), (client) =>
+      client.query('CREATE EXTENSION IF NOT EXISTS citus; CREATE EXTENSION IF NOT EXISTS vector'),
+    );
+  }
+  await withClient(url, async (client) => {
+    await client.query('SELECT citus_set_coordinator_host($1, $2)', [
+      coordinator.hostname,
+      Number(coordinator.port || 5432),
+    ]);
+    for (const worker of workers)
+      await client.query('SELECT citus_add_node($1, $2)', [worker.host, worker.port]);
+  });
+  await withClient(serverUrl, (client) =>
+    client.query(`ALTER DATABASE ${name} SET citus.shard_count = ${TEST_SHARD_COUNT}`),
+  );
+}
+
+/**
+ * Creates an empty database on the server of `serverUrl` (registered with the cluster when the
+ * server is a Citus coordinator) and returns its URL and a dropper.
+ */
 export async function createServerDatabase(
   serverUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `parley_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const workers = await clusterOf(serverUrl);
+  if (workers) await registerCitusDatabase(serverUrl, name, workers);
   return {
     url: withDatabase(serverUrl, name),
     async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
+      await withClient(serverUrl, async (client) => {
+        // On Citus the drop reaches the workers, where the coordinator's connections to the
+        // database may still be closing for a moment after the test's pool has ended (55006).
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+            await sleep(100);
+          }
+        }
+      });
+      for (const worker of workers ?? []) {
+        await withClient(onNode(serverUrl, worker.host, worker.port), (client) =>
+          client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+        );
       }
     },
   };

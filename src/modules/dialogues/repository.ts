@@ -33,10 +33,13 @@ export type DialogueRow = {
 };
 
 /**
- * The time of a change, read when the statement runs: writers of one dialogue hold its row lock,
- * so `modified` follows their commit order and is never earlier than the messages they add.
+ * The time of a change: the transaction's time, but never earlier than the row's last change.
+ * Writers of one row hold its lock and see its latest committed version, so `modified` follows
+ * their commit order (D32). Not `clock_timestamp()`, read under the lock, as before: Citus refuses
+ * volatile functions in an UPDATE of a distributed table and evaluates `now()` on the coordinator
+ * (docs/scaling.md).
  */
-export const changeTime = sql`clock_timestamp()`;
+export const changeTime = sql`greatest(now(), modified)`;
 
 const byId = (projectId: string, id: string) => and(eq(dialogues.projectId, projectId), eq(dialogues.id, id));
 
@@ -124,7 +127,22 @@ export async function changeThreadCount(
   return rows.length === 1;
 }
 
-/** D23: messages go with the dialogue (cascade); child threads keep living with thread_of cleared. */
+/**
+ * D23: a deleted dialogue's threads live on as independent dialogues. Runs in the deleting
+ * transaction before the delete, whose foreign key would otherwise refuse it (the key has no
+ * ON DELETE action: Citus refuses SET NULL on it, docs/scaling.md).
+ */
+export async function clearThreadLinks(tx: Executor, projectId: string, parentId: string): Promise<void> {
+  // The parent's row lock first: a thread is created under that lock (changeThreadCount), so no
+  // new thread can appear between the clearing and the delete.
+  await tx.select({ id: dialogues.id }).from(dialogues).where(byId(projectId, parentId)).for('update');
+  await tx
+    .update(dialogues)
+    .set({ threadOf: null })
+    .where(and(eq(dialogues.projectId, projectId), eq(dialogues.threadOf, parentId)));
+}
+
+/** D23: messages go with the dialogue (cascade); its threads' links are cleared first (clearThreadLinks). */
 export async function deleteDialogue(tx: Executor, projectId: string, id: string): Promise<boolean> {
   const rows = await tx.delete(dialogues).where(byId(projectId, id)).returning({ id: dialogues.id });
   return rows.length === 1;

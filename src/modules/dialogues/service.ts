@@ -299,6 +299,7 @@ export function createDialogueService({
       // Rows are locked parent first, then thread, as thread creation and a parent's deletion
       // (which clears its threads' thread_of) lock them: no deadlock between those writers.
       if (row.threadOf !== null) await repo.changeThreadCount(tx, ctx.projectId, row.threadOf, -1);
+      await repo.clearThreadLinks(tx, ctx.projectId, id);
       // Deleted by a concurrent request meanwhile: this one rolls back and answers like a missing id.
       if (!(await repo.deleteDialogue(tx, ctx.projectId, id))) throw dialogueNotFound(id);
       // D23: vectors went with the rows; pending jobs of the dialogue and its messages go too.

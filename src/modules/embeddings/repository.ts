@@ -22,19 +22,20 @@ export interface ClaimedJob {
   dialogueId: string;
   objectId: string;
   attempts: number;
-  /** When the job was (re)enqueued: completing it is only valid for that version. */
-  enqueued: string;
 }
 
 /**
  * The upsert that enqueues (or re-arms) the jobs of the rows `source` yields, as
- * (project_id, object_type, dialogue_id, object_id). Re-arming moves `created`: a worker that is
- * busy with the older text then leaves the job in place for the newer one.
+ * (project_id, object_type, dialogue_id, object_id). Re-arming gives the job a new id: a worker
+ * that is busy with the older text then finds no job of its id to complete, and leaves the job in
+ * place for the newer one. The new id and times come from the inserted row's defaults
+ * (`excluded`): Citus refuses any function that is not immutable in DO UPDATE SET (docs/scaling.md).
  */
 export const enqueueJobsFrom = (source: SQL): SQL => sql`
   INSERT INTO embedding_jobs (project_id, object_type, dialogue_id, object_id) ${source}
   ON CONFLICT (project_id, object_type, dialogue_id, object_id) DO UPDATE SET
-    attempts = 0, run_at = now(), locked_until = NULL, last_error = NULL, created = clock_timestamp()`;
+    id = excluded.id, attempts = 0, run_at = excluded.run_at, locked_until = NULL, last_error = NULL,
+    created = excluded.created`;
 
 /**
  * Enqueues (or re-arms) the jobs of the given objects inside the caller's write transaction, so
@@ -76,25 +77,52 @@ export async function deleteDialogueEmbeddingJobs(tx: Executor, projectId: strin
         OR (object_type = 'dialogue' AND object_id = ${dialogueId}))`);
 }
 
+/** Due and not leased to a live worker. */
+const due = sql`run_at <= now() AND (locked_until IS NULL OR locked_until < now())`;
+
 /**
  * Claims due jobs: FOR UPDATE SKIP LOCKED lets any number of workers share the queue, and the
- * lease (`locked_until`) hands a job to another worker when its claimer dies mid-job.
+ * lease (`locked_until`) hands a job to another worker when its claimer dies mid-job. The claim
+ * is made project by project, the projects whose jobs are due longest first: on Citus each claim
+ * is then routed to the shard of its project, where SKIP LOCKED works (Citus refuses it in a
+ * statement that spans shards); only the look for projects with due jobs, which locks nothing,
+ * reads every shard (docs/scaling.md).
  */
 export async function claimJobs(db: Executor, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+  const projects = rowsOf<{ projectId: string }>(
+    await db.execute(sql`
+      SELECT project_id AS "projectId" FROM embedding_jobs WHERE ${due}
+      GROUP BY project_id ORDER BY min(run_at), project_id LIMIT ${limit}`),
+  );
+  const claimed: ClaimedJob[] = [];
+  for (const { projectId } of projects) {
+    if (claimed.length >= limit) break;
+    claimed.push(...(await claimProjectJobs(db, projectId, limit - claimed.length, leaseMs)));
+  }
+  return claimed;
+}
+
+/** Claims up to `limit` due jobs of one project (routed to its shard on Citus). */
+async function claimProjectJobs(
+  db: Executor,
+  projectId: string,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedJob[]> {
   const result = await db.execute(sql`
     UPDATE embedding_jobs AS j
     SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = j.attempts + 1
     FROM (
       SELECT project_id, id FROM embedding_jobs
-      WHERE run_at <= now() AND (locked_until IS NULL OR locked_until < now())
+      WHERE project_id = ${projectId} AND ${due}
       -- In write order: consecutive messages share a batch, and so their context texts.
       ORDER BY run_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ) AS due
-    WHERE j.project_id = due.project_id AND j.id = due.id
+    WHERE j.project_id = ${projectId} AND j.project_id = due.project_id AND j.id = due.id
     RETURNING j.project_id AS "projectId", j.id, j.object_type AS "objectType", j.dialogue_id AS "dialogueId",
-      j.object_id AS "objectId", j.attempts, j.created::text AS enqueued`);
+      j.object_id AS "objectId", j.attempts`);
   return rowsOf<ClaimedJob>(result).map((job) => ({ ...job, id: Number(job.id) }));
 }
 
@@ -123,7 +151,8 @@ function textQuery(job: ClaimedJob) {
     case 'message':
       return sql`SELECT m.search_text AS text,
           (SELECT p.search_text FROM messages p
-            WHERE p.project_id = m.project_id AND p.dialogue_id = m.dialogue_id
+            -- The project as a value, not only through m: Citus then routes the whole statement to one shard.
+            WHERE p.project_id = ${job.projectId} AND p.dialogue_id = m.dialogue_id
               AND (p.created, p.seq) < (m.created, m.seq)
             ORDER BY p.created DESC, p.seq DESC LIMIT 1) AS context
         FROM messages m
@@ -163,8 +192,7 @@ export async function completeJob(
     WHERE project_id = ${job.projectId} AND id = ${job.objectId}${dialogueFilter}`);
   await tx.execute(sql`
     DELETE FROM embedding_jobs
-    WHERE project_id = ${job.projectId} AND id = ${job.id}
-      AND created = ${job.enqueued}::timestamptz`);
+    WHERE project_id = ${job.projectId} AND id = ${job.id}`);
 }
 
 /** Puts a failed job back with exponential backoff (capped): a provider outage delays, never drops. */

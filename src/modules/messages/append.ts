@@ -144,8 +144,7 @@ export async function appendMessages(
   ctx: ProjectContext,
   dialogue: DialogueRef,
   items: FieldedInput[],
-  /** False without an embedder (D79): no embedding jobs are queued. */
-  { queueEmbeddings }: { queueEmbeddings: boolean },
+  options: repo.AppendOptions,
 ): Promise<{ counters: repo.Appended['counters']; messages: MessageRecord[] }> {
   const { rows, details } = toNewMessages(items);
   if (details.length > 0) {
@@ -161,7 +160,7 @@ export async function appendMessages(
       expiredBefore: expiryCutoff(ctx.settings),
     },
     rows,
-    { queueEmbeddings },
+    options,
   );
   if (!appended) {
     await explainRefusal(scope, tx, ctx, dialogue);

@@ -5,7 +5,7 @@ import { keysetPage } from '../../db/keyset.js';
 import { executePrepared } from '../../db/prepared.js';
 import { dialogues, messages } from '../../db/schema.js';
 import { changeTime } from '../dialogues/repository.js';
-import { enqueueJobsFrom } from '../embeddings/repository.js';
+import { enqueueEmbedding, enqueueJobsFrom } from '../embeddings/repository.js';
 
 // Drizzle queries of the messages table. Every query names project_id and dialogue_id (D46, D49).
 
@@ -85,6 +85,36 @@ const messageTuple = (message: NewMessage, ord: number) => sql`(
   ${message.searchText}::text, ${message.created?.toISOString() ?? null}::timestamptz)`;
 
 /**
+ * The time of an append: the transaction's, never earlier than the dialogue's last change, read
+ * on the locked row (changeTime). Appends to one dialogue then get non-decreasing times in commit
+ * order, and their `seq` values, drawn after the lock, break ties in commit order too (D32).
+ */
+const appendTime = changeTime;
+
+/**
+ * The dialogue part of an append (D35): its row locked, its counters moved, when it takes
+ * messages (not ended, not expired, in the named namespace). Returns the row, or nothing.
+ */
+function lockAndCount(target: AppendTarget, rows: NewMessage[]): SQL {
+  const explicit = rows.flatMap((row) => (row.created ? [row.created.getTime()] : []));
+  const latestExplicit = explicit.length > 0 ? new Date(Math.max(...explicit)).toISOString() : null;
+  const anyAtAppendTime = explicit.length < rows.length;
+  return sql`      UPDATE dialogues SET
+        total_messages = total_messages + ${rows.length}::int,
+        -- One time for both columns (and for the messages below).
+        modified = ${appendTime},
+        -- The append time counts only when a message takes it (not in a CASE: Citus refuses
+        -- functions that are not immutable there).
+        last_message_created = greatest(last_message_created, ${latestExplicit}::timestamptz${
+          anyAtAppendTime ? sql`, ${appendTime}` : sql``
+        })
+      WHERE project_id = ${target.projectId} AND id = ${target.dialogueId}
+        AND namespace IS NOT DISTINCT FROM ${target.namespace}::text AND status <> 'ended'
+        AND (${target.expiredBefore?.toISOString() ?? null}::timestamptz IS NULL OR status <> 'active'
+             OR modified >= ${target.expiredBefore?.toISOString() ?? null}::timestamptz)`;
+}
+
+/**
  * The append statement of `insertIntoDialogue`, built and not run. Exported so that the
  * benchmark's database ceiling (bench/baseline-server.ts) issues exactly this statement without
  * Parley's code around it: the two cannot drift apart. Without `queueEmbeddings` (no embedder,
@@ -96,22 +126,9 @@ export function appendStatement(
   rows: NewMessage[],
   { queueEmbeddings }: { queueEmbeddings: boolean },
 ): SQL {
-  const explicit = rows.flatMap((row) => (row.created ? [row.created.getTime()] : []));
-  const latestExplicit = explicit.length > 0 ? new Date(Math.max(...explicit)).toISOString() : null;
-  const anyAtAppendTime = explicit.length < rows.length;
   return sql`
     WITH d AS (
-      UPDATE dialogues SET
-        total_messages = total_messages + ${rows.length}::int,
-        -- One clock reading for both columns (and for the messages below).
-        (modified, last_message_created) = (
-          SELECT t, greatest(last_message_created, ${latestExplicit}::timestamptz,
-                             CASE WHEN ${anyAtAppendTime}::boolean THEN t END)
-          FROM (SELECT clock_timestamp() AS t) AS clock)
-      WHERE project_id = ${target.projectId} AND id = ${target.dialogueId}
-        AND namespace IS NOT DISTINCT FROM ${target.namespace}::text AND status <> 'ended'
-        AND (${target.expiredBefore?.toISOString() ?? null}::timestamptz IS NULL OR status <> 'active'
-             OR modified >= ${target.expiredBefore?.toISOString() ?? null}::timestamptz)
+${lockAndCount(target, rows)}
       RETURNING project_id, id, namespace, total_messages, last_message_created, modified
     ), m AS (
       INSERT INTO messages (project_id, dialogue_id, id, namespace, role, content, content_length,
@@ -151,8 +168,9 @@ export async function insertIntoDialogue(
   tx: Executor,
   target: AppendTarget,
   rows: NewMessage[],
-  options: { queueEmbeddings: boolean },
+  options: AppendOptions,
 ): Promise<Appended | undefined> {
+  if (options.distributed) return insertRoutedIntoDialogue(tx, target, rows, options);
   const result = await executePrepared(tx, appendStatement(target, rows, options));
   const raw = rowsOf<Record<string, unknown>>(result);
   if (raw.length === 0) return undefined;
@@ -162,6 +180,72 @@ export async function insertIntoDialogue(
       .filter((row) => row.id !== null)
       .map((row) => decodeColumns(recordColumns, row) as MessageRow),
   };
+}
+
+export interface AppendOptions {
+  /** False without an embedder (D79): no embedding jobs are queued. */
+  queueEmbeddings: boolean;
+  /** On Citus: the append in statements that are each routed to the project's shard. */
+  distributed: boolean;
+}
+
+/**
+ * The append of `insertIntoDialogue` on Citus, in two or three statements of the same
+ * transaction: Citus routes none of a statement with an INSERT in a WITH clause to one shard (it
+ * runs the parts one after the other through the coordinator), while each of these is one task
+ * on the worker that holds the project (test/citus/routing.test.ts). Same rows, same order, same
+ * locks: the dialogue row first, then the messages in the given order (their `seq` values drawn
+ * after the lock), then the jobs.
+ */
+async function insertRoutedIntoDialogue(
+  tx: Executor,
+  target: AppendTarget,
+  rows: NewMessage[],
+  { queueEmbeddings }: AppendOptions,
+): Promise<Appended | undefined> {
+  const [dialogue] = rowsOf<Record<string, unknown>>(
+    await executePrepared(
+      tx,
+      sql`${lockAndCount(target, rows)}
+      RETURNING total_messages, last_message_created, modified, namespace`,
+    ),
+  );
+  if (!dialogue) return undefined;
+  const counters = decodeColumns(counterColumns, dialogue);
+  const stored = await tx
+    .insert(messages)
+    .values(
+      rows.map((row) => ({
+        projectId: target.projectId,
+        dialogueId: target.dialogueId,
+        id: row.id,
+        namespace: dialogue.namespace as string | null,
+        role: row.role,
+        content: row.content,
+        contentLength: row.contentLength,
+        name: row.name,
+        tags: row.tags,
+        metadata: row.metadata,
+        searchText: row.searchText,
+        created: row.created ?? counters.modified,
+        modified: counters.modified,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning(recordColumns);
+  stored.sort((a, b) => a.seq - b.seq);
+  if (queueEmbeddings && stored.length > 0) {
+    await enqueueEmbedding(
+      tx,
+      stored.map((row) => ({
+        projectId: target.projectId,
+        objectType: 'message' as const,
+        dialogueId: target.dialogueId,
+        objectId: row.id,
+      })),
+    );
+  }
+  return { counters, messages: stored };
 }
 
 export async function findMessage(db: Executor, projectId: string, dialogueId: string, id: string) {

@@ -23,6 +23,8 @@ export interface MessageServiceDeps {
   /** D73: what a deletion erases beyond the row. */
   summaryErasure: SummaryErasure;
   storedResponses: Pick<StoredResponses, 'erase'>;
+  /** The store is a Citus cluster (src/db/citus.ts): appends take their routed form. */
+  distributed: boolean;
 }
 
 export interface MessageLocator {
@@ -60,6 +62,7 @@ export function createMessageService({
   embeddingQueue,
   summaryErasure,
   storedResponses,
+  distributed,
 }: MessageServiceDeps) {
   /** D25 for additions: refused in an immutable project, after the dialogue's own 404 (D34). */
   async function refuseIfImmutableDialogue(tx: Executor, ctx: ProjectContext, dialogue: DialogueRef) {
@@ -68,8 +71,11 @@ export function createMessageService({
     refuseIfImmutable(ctx);
   }
 
-  /** D79: the append statement queues embedding jobs only when an embedder is configured. */
-  const appendOptions = { queueEmbeddings: embeddingQueue.enabled };
+  /**
+   * D79: the append statement queues embedding jobs only when an embedder is configured. On
+   * Citus the append takes a form whose statements are each routed to one shard.
+   */
+  const appendOptions = { queueEmbeddings: embeddingQueue.enabled, distributed };
 
   return {
     /**

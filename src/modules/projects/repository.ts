@@ -230,11 +230,24 @@ export async function deleteProjectRows(
     table.primaryKey.map((column) => sql.identifier(column)),
     sql`, `,
   );
+  // A batch takes rows no other row references (threads before their parents, D23): the
+  // self-reference has no ON DELETE action (docs/scaling.md), and a whole table's rows go in one
+  // statement only without a limit.
+  const unreferenced = table.selfReferences.map(
+    ({ columns, referenced }) =>
+      sql` AND NOT EXISTS (SELECT 1 FROM ${name} AS child WHERE ${sql.join(
+        columns.map(
+          (column, i) => sql`child.${sql.identifier(column)} = t.${sql.identifier(referenced[i]!)}`,
+        ),
+        sql` AND `,
+      )})`,
+  );
   return affectedRows(
     await db.execute(sql`
       DELETE FROM ${name}
       WHERE project_id = ${projectId} AND (${key}) IN (
-        SELECT ${key} FROM ${name} WHERE project_id = ${projectId} LIMIT ${limit}::int)`),
+        SELECT ${key} FROM ${name} AS t WHERE project_id = ${projectId}${sql.join(unreferenced, sql``)}
+        LIMIT ${limit}::int)`),
   );
 }
 

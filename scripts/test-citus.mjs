@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm run test:citus`: the whole test suite on a Citus coordinator, then the tests that only a
+// cluster can run (test/citus: every hot statement routed to one shard, a third worker added and
+// the shards rebalanced under a write load).
+//
+// Without CITUS_DATABASE_URL it starts a private cluster with ../shared/scripts/citus-cluster.sh
+// (coordinator on CITUS_BASE_PORT, default 5441, workers on the next two ports; run as root, the
+// script switches to the postgres user) and stops it at the end. With CITUS_DATABASE_URL it uses
+// that coordinator (its database must have citus; its workers are read from pg_dist_node) and
+// the rebalance test, which needs to start a worker of its own, is skipped.
+// Every test file makes a fresh database on the coordinator and registers it with the cluster
+// (test/helpers/database.ts). Arguments are passed on to the suite's vitest run.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const script = process.env.CITUS_CLUSTER_SCRIPT || join(root, '..', 'shared', 'scripts', 'citus-cluster.sh');
+const basePort = process.env.CITUS_BASE_PORT || '5441';
+const external = process.env.CITUS_DATABASE_URL;
+
+function run(command, args, env = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  console.log(
+    `-- ${[command, ...args].join(' ')}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  return result.status ?? 1;
+}
+
+function cluster(...args) {
+  const result = spawnSync(
+    'bash',
+    [script, ...args, ...(args[0] === 'up' || args[0] === 'down' ? [basePort] : [])],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  if (result.status !== 0) throw new Error(`citus-cluster.sh ${args.join(' ')} failed (${result.status})`);
+  return result.stdout.trim();
+}
+
+let url = external;
+if (!url) {
+  // `up` is not re-entrant: a cluster left behind by an interrupted run goes first.
+  cluster('down');
+  url = cluster('up').split('\n').at(-1);
+}
+console.log(
+  `Running against the Citus coordinator ${new URL(url).host} (a fresh distributed database per test file)`,
+);
+const env = {
+  TEST_DATABASE_URL: url,
+  ...(external ? {} : { CITUS_CLUSTER_SCRIPT: script, CITUS_BASE_PORT: basePort }),
+};
+let status = 1;
+try {
+  const suite = run('npx', ['vitest', 'run', ...process.argv.slice(2)], env);
+  const clusterOnly = run('npx', ['vitest', 'run', '--config', 'vitest.citus.config.ts'], env);
+  status = suite || clusterOnly;
+} finally {
+  if (!external) cluster('down');
+}
+process.exit(status);
