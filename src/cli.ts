@@ -9,6 +9,8 @@ import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
 import { readLines } from './modules/transfer/lines.js';
 import { exportProject, importProject } from './modules/transfer/service.js';
+import { eventOutbox } from './modules/events/outbox.js';
+import { createSequencer } from './modules/events/sequencer.js';
 import { startIdempotencyPruner } from './db/idempotency-pruner.js';
 import { createEmbedderFromConfig } from './embedders/index.js';
 import { createLogger } from './observability/logger.js';
@@ -162,9 +164,13 @@ export function buildCli(config: () => Config): Command {
         const cfg = config();
         // D79: without an embedder the imported objects are not queued for embedding.
         const queueEmbeddings = cfg.EMBEDDINGS !== 'none';
-        print({
-          imported: await importProject(handle.db, options.project, readLines(input), { queueEmbeddings }),
+        const imported = await importProject(handle.db, options.project, readLines(input), {
+          queueEmbeddings,
+          events: eventOutbox,
         });
+        // D63: the imported objects' events are numbered now (a running server's streams are woken).
+        await createSequencer({ db: handle.db }).settle(options.project);
+        print({ imported });
       }),
     );
 

@@ -217,8 +217,7 @@ export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
       // A retry of a call that already succeeded is answered before any slow stage (a model call).
       const stored = await replayIfStored(server.db, call.ctx, idempotency);
       if (stored) return stored.body;
-      const write: ToolWrite = (fn) =>
-        runWrite({ db: server.db, guards: server.writeGuards }, call.ctx, 200, fn, idempotency);
+      const write: ToolWrite = (fn) => runWrite(server.writeDeps, call.ctx, 200, fn, idempotency);
       return (await spec.run(toolArgs as z.output<I>, call, write)).body;
     },
     render: (result) => spec.render(result as z.output<O>),

@@ -5,6 +5,8 @@ import { RawJson } from '../../core/raw-json.js';
 import type { ProjectContext } from '../../core/context.js';
 import type { Summarizer } from '../../summaries/summarizer.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
+import type { EventOutbox } from '../events/outbox.js';
+import { dialogueEvent } from '../events/records.js';
 import * as repo from './compaction-repository.js';
 import {
   type DialogueRecord,
@@ -30,6 +32,7 @@ export interface CompactionDeps {
   summarizer: Summarizer;
   dialogues: Pick<DialogueService, 'end' | 'create'>;
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue'>;
+  events: Pick<EventOutbox, 'record'>;
 }
 
 /** Runs a write transaction: `sendWrite`/`runWrite` (guards, Idempotency-Key, D36), or a plain one. */
@@ -69,7 +72,13 @@ const sameSummary = (a: DialogueSummary | null, b: DialogueSummary | null): bool
     a.messageCount === b.messageCount &&
     a.model === b.model);
 
-export function createCompactionService({ db, summarizer, dialogues, embeddingQueue }: CompactionDeps) {
+export function createCompactionService({
+  db,
+  summarizer,
+  dialogues,
+  embeddingQueue,
+  events,
+}: CompactionDeps) {
   /**
    * Reads what the stored summary lacks and summarizes it, outside any transaction. `carried` is
    * the previous round's summary, which was not stored: when the dialogue's summary is still the
@@ -153,6 +162,10 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
     });
     // ...and of its embedding, made again after the write (D40).
     await embeddingQueue.enqueue(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
+    // D64: a new summary is a `dialogue.compacted`; a compaction with nothing new writes none.
+    await events.record(tx, ctx.projectId, [
+      dialogueEvent('dialogue.compacted', toDialogueRecord(updated, ctx.settings)),
+    ]);
     return updated;
   }
 
@@ -208,7 +221,7 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
           const row = await apply(tx, ctx, id, prepared, true);
           await dialogues.end(tx, ctx, id);
           const summary = row.summary;
-          return dialogues.create(tx, ctx, {
+          const continuation = await dialogues.create(tx, ctx, {
             namespace: row.namespace ?? undefined,
             tags: row.tags,
             metadata: { continuedFrom: id },
@@ -225,6 +238,12 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
                 ]
               : [],
           });
+          // D64: last, the event tying the two together, in the continued dialogue's feed: its
+          // object is the continuation, shown as this action returns it (without messages).
+          await events.record(tx, ctx.projectId, [
+            { ...dialogueEvent('dialogue.continued', continuation), dialogueId: id },
+          ]);
+          return continuation;
         }),
       );
     },

@@ -3,16 +3,19 @@ import { summaryRef } from '../../core/object-refs.js';
 import type { Executor } from '../../db/client.js';
 import type { StoredResponses } from '../../db/idempotency-store.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
+import type { EventOutbox } from '../events/outbox.js';
 import { dialogueSearchText } from './records.js';
 import { type DialogueRow, updateDialogue } from './repository.js';
 
 // D73: a summary that drew on a deleted message goes with it, in the deletion's transaction:
-// the summary itself, the search text and the vector made from it, and the stored idempotent
-// responses that carried it. A later compaction makes a new one from the messages that remain.
+// the summary itself, the search text and the vector made from it, the stored idempotent
+// responses and the earlier events (D70) that carried it. A later compaction makes a new one
+// from the messages that remain.
 
 export interface SummaryErasureDeps {
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue'>;
   storedResponses: Pick<StoredResponses, 'erase'>;
+  events: Pick<EventOutbox, 'clearSummaries'>;
 }
 
 export interface SummaryErasure {
@@ -30,6 +33,7 @@ const covers = (dialogue: DialogueRow, seq: number): boolean =>
 export function createSummaryErasure({
   embeddingQueue,
   storedResponses,
+  events,
 }: SummaryErasureDeps): SummaryErasure {
   return {
     async forgetIfDrawnOn(tx, ctx, dialogue, seq) {
@@ -47,6 +51,8 @@ export function createSummaryErasure({
         await embeddingQueue.enqueue(tx, { projectId, objectType: 'dialogue', objectId: dialogue.id });
       }
       await storedResponses.erase(tx, projectId, [summaryRef(dialogue.id)]);
+      // D70: and from the dialogue's earlier events.
+      await events.clearSummaries(tx, projectId, dialogue.id);
     },
   };
 }
