@@ -162,3 +162,24 @@ export function renderSearch(found: {
 export function renderDeleted(noun: string) {
   return (result: { id: string }) => `Deleted ${noun} ${result.id} permanently.`;
 }
+
+interface EventView {
+  seq: number;
+  type: string;
+  created: string;
+  dialogueId: string | null;
+  objectId: string;
+}
+
+/** D71: one line per change; the full events (with their data) are in the JSON block. */
+export function renderEventList(page: { items: EventView[]; next: number }): string {
+  return [
+    `${plural(page.items.length, 'event')}, oldest first.`,
+    ...page.items.map(
+      (event) =>
+        `- #${event.seq} ${event.created} ${event.type} ${event.objectId}` +
+        (event.dialogueId && event.dialogueId !== event.objectId ? ` in dialogue ${event.dialogueId}` : ''),
+    ),
+    `Next time pass after: ${page.next} to see only newer changes.`,
+  ].join('\n');
+}

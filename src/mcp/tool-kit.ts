@@ -24,6 +24,7 @@ import type { DialogueService } from '../modules/dialogues/service.js';
 import type { MemoryService } from '../modules/memories/service.js';
 import type { MessageService } from '../modules/messages/service.js';
 import type { SearchService } from '../modules/search/service.js';
+import type { EventService } from '../modules/events/service.js';
 
 // The layer between MCP and the services (D42): every tool is a zod contract in and out, one
 // service call, and a readable rendering. Arguments are validated here rather than by the SDK so
@@ -42,6 +43,7 @@ interface McpServices {
   messages: MessageService;
   memories: MemoryService;
   search: SearchService;
+  events: EventService;
 }
 
 /** What a tool gets besides its arguments: the caller's project and the HTTP request. */

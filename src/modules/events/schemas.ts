@@ -7,7 +7,7 @@ import { EVENT_TYPES } from './records.js';
 // The zod contract of the event routes (D65, D66) and of the MCP tool list_events (D71).
 
 /** A type to keep: an exact type, or a resource prefix such as `message.*`. */
-const typeFilter = z
+export const typeFilter = z
   .enum([...EVENT_TYPES, 'dialogue.*', 'message.*', 'memory.*'])
   .describe('An event type, or `dialogue.*`, `message.*`, `memory.*` for every type of one resource');
 
