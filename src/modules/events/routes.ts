@@ -71,21 +71,24 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const closed = new AbortController();
+      reply.raw.once('close', () => closed.abort());
+      // The library's send waits for 'drain' when the socket is full, which never comes once the
+      // client has gone: the stream must not wait with it.
+      const gone = new Promise<void>((resolve) => closed.signal.addEventListener('abort', () => resolve()));
       const ctx = contextOf(request);
       const { after, ...filter } = request.query;
       const start = await events.streamStart(ctx, lastEventIdOf(request.headers['last-event-id']) ?? after);
-      const closed = new AbortController();
-      reply.raw.once('close', () => closed.abort());
-      // Headers now, so that the client knows the stream is open and heartbeats start.
+      if (reply.raw.destroyed) return;
+      // Headers now (Node holds them back until the first byte otherwise), so that the client
+      // knows the stream is open; heartbeats start with them.
       reply.sse.sendHeaders(200);
+      reply.raw.flushHeaders();
       for await (const page of events.follow(ctx, start, filter, closed.signal)) {
         for (const event of page) {
-          if (!reply.sse.isConnected) return;
-          await reply.sse.send({
-            id: String(event.seq),
-            event: event.type,
-            data: stringifyWithRawJson(event),
-          });
+          if (closed.signal.aborted || !reply.sse.isConnected) return;
+          const data = stringifyWithRawJson(event);
+          await Promise.race([reply.sse.send({ id: String(event.seq), event: event.type, data }), gone]);
         }
       }
     },

@@ -78,6 +78,8 @@ export function createEventService({ db, sequencer, hub }: EventServiceDeps) {
      * last event numbered so far (the next new event comes first).
      */
     async streamStart(ctx: ProjectContext, after: number | undefined): Promise<number> {
+      // Events committed before the request are numbered first: they are not new to it.
+      if (after === undefined) await sequencer.settle(ctx.projectId);
       const bounds = await assertKept(ctx.projectId, after);
       return after ?? bounds.lastSeq;
     },
