@@ -40,7 +40,7 @@ export interface DatabaseHandle {
   listen(channel: string, listener: ChannelListener): Promise<{ close(): Promise<void> }>;
 }
 
-export interface ChannelListener {
+interface ChannelListener {
   onNotification(payload: string): void;
   /**
    * The listening connection was lost and is back: notifications sent meanwhile were missed, so

@@ -2,7 +2,7 @@
 // connection; they are woken when their project's events were numbered, by this process's
 // sequencer or, through the one LISTEN connection of the process, by another instance's.
 
-export interface Subscription {
+interface Subscription {
   /**
    * Resolves at the next wake-up (at once when one came since the last call): true to read
    * again, false when the hub closed (the server is shutting down) or `signal` aborted.

@@ -54,8 +54,6 @@ export const streamEventsQuery = z
   })
   .strict();
 
-export type StreamEventsQuery = z.infer<typeof streamEventsQuery>;
-
 /**
  * `data` in a response: the stored JSON text, written out verbatim (message content keeps its
  * bytes, D28).
@@ -64,7 +62,7 @@ const eventDataSchema = z
   .custom<RawJson>((value) => value instanceof RawJson)
   .meta({ description: 'The object as the REST API returns it after the change', type: 'object' });
 
-export const eventSchema = z
+const eventSchema = z
   .object({
     id: z.string().meta({ example: 'evt_01jf3c9r0d6e8x2v7m4k5n1p0q' }),
     seq: z.number().int().describe('Position in the project feed: strictly increasing, gaps allowed'),
