@@ -11,6 +11,7 @@ import { readLines } from './modules/transfer/lines.js';
 import { exportProject, importProject } from './modules/transfer/service.js';
 import { eventOutbox } from './modules/events/outbox.js';
 import { createSequencer } from './modules/events/sequencer.js';
+import { startEventUpkeep } from './modules/events/upkeep.js';
 import { startIdempotencyPruner } from './db/idempotency-pruner.js';
 import { createEmbedderFromConfig } from './embedders/index.js';
 import { createLogger } from './observability/logger.js';
@@ -198,12 +199,19 @@ export function buildCli(config: () => Config): Command {
             ttlHours: cfg.IDEMPOTENCY_TTL_HOURS,
             logger,
           });
+          // D63, D65: and numbers events a stopped writer left, and prunes old events.
+          const eventUpkeep = startEventUpkeep({
+            db: handle.db,
+            sequencer: createSequencer({ db: handle.db }),
+            retentionDays: cfg.EVENTS_RETENTION_DAYS,
+            logger,
+          });
           await new Promise<void>((resolve) => {
             process.once('SIGTERM', resolve);
             process.once('SIGINT', resolve);
           });
           // Finishes the batch in hand; unfinished jobs keep their lease and return to the queue.
-          await Promise.all([worker.stop(), pruner.stop()]);
+          await Promise.all([worker.stop(), pruner.stop(), eventUpkeep.stop()]);
         },
         { boundStatements: true },
       );
