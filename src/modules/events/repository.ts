@@ -236,8 +236,9 @@ export const eraseMemoryEvents = (tx: Executor, projectId: string, memoryId: str
  * D70: a summary that drew on a deleted message leaves the dialogue's earlier events: their
  * `data.summary` becomes null (the key stays). Called when the dialogue's current summary drew on
  * the message; every earlier summary that did is in an event made since the last clearing. All of
- * them are cleared, also older ones that stopped short of the message: telling them apart would
- * take the deleted message's insertion order, and clearing one too many loses no one's data.
+ * them are cleared, also older ones that stopped short of the message: telling those apart would
+ * need each summary's coverage in the event, and clearing too much errs on the side of the
+ * deletion (docs/events.md).
  */
 export async function clearSummariesInEvents(
   tx: Executor,
