@@ -18,16 +18,20 @@ const WRITES_EACH = 25;
 let ctx: TestContext;
 let second: FastifyInstance;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  if (!process.env.TEST_DATABASE_URL) return;
+  // The walk reads as fast as it can: the per-key rate limit (D43) is not what is tested here.
+  ctx = await createTestContext({ RATE_LIMIT_MAX: '1000000' });
   second = await buildApp({ config: ctx.config, database: ctx.database.handle, validateResponses: true });
   await second.ready();
 });
 afterAll(async () => {
-  await second.close();
-  await ctx.close();
+  await second?.close();
+  await ctx?.close();
 });
 
-describe('feed order under concurrent writers (D63)', () => {
+// PostgreSQL only: the embedded database runs one statement at a time on one connection, where
+// transactions cannot commit out of order in the first place.
+describe.runIf(process.env.TEST_DATABASE_URL)('feed order under concurrent writers (D63)', () => {
   it('never shows a new event below a seq already read', { timeout: 60_000 }, async () => {
     const project = await createProject(ctx.app);
     const instances = [asProject(ctx.app, project), asProject(second, project)];
@@ -58,7 +62,7 @@ describe('feed order under concurrent writers (D63)', () => {
         expect(response.statusCode, response.body).toBe(201);
       }
     });
-    const done = Promise.all(writers).finally(() => {
+    const done = Promise.allSettled(writers).finally(() => {
       writing = false;
     });
 
@@ -78,7 +82,8 @@ describe('feed order under concurrent writers (D63)', () => {
       expect(next).toBe(cursor);
       quiet = writing ? 0 : items.length === 0 ? quiet + 1 : 0;
     }
-    await done;
+    // A writer's failure fails the test here, after every writer stopped (none outlives the app).
+    for (const outcome of await done) if (outcome.status === 'rejected') throw outcome.reason;
 
     const all: FeedEvent[] = [];
     for (let after = 0; ; ) {

@@ -51,8 +51,11 @@ export function createSequencer({ db, onNumbered, onError }: SequencerOptions): 
       try {
         do {
           entry.again = false;
-          let types: string[];
+          let types: string[] = [];
           do {
+            // A read first: when another run (here or on another instance) numbered them
+            // already, no write transaction is spent on the counter row.
+            if (!(await hasUnnumberedEvents(db, projectId))) break;
             types = await numberPendingEvents(db, projectId, EVENTS_CHANNEL);
             if (types.length > 0) onNumbered?.(projectId, types);
           } while (types.length === NUMBER_BATCH);
@@ -69,10 +72,7 @@ export function createSequencer({ db, onNumbered, onError }: SequencerOptions): 
     schedule(projectId) {
       run(projectId).catch((error: unknown) => onError?.(error));
     },
-    async settle(projectId) {
-      if (!running.has(projectId) && !(await hasUnnumberedEvents(db, projectId))) return;
-      await run(projectId);
-    },
+    settle: run,
     async sweep() {
       for (const projectId of await projectsWithUnnumberedEvents(db, SWEEP_PROJECTS)) await run(projectId);
     },
