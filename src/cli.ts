@@ -9,6 +9,9 @@ import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
 import { readLines } from './modules/transfer/lines.js';
 import { exportProject, importProject } from './modules/transfer/service.js';
+import { eventOutbox } from './modules/events/outbox.js';
+import { createSequencer } from './modules/events/sequencer.js';
+import { startEventUpkeep } from './modules/events/upkeep.js';
 import { startIdempotencyPruner } from './db/idempotency-pruner.js';
 import { createEmbedderFromConfig } from './embedders/index.js';
 import { createLogger } from './observability/logger.js';
@@ -186,9 +189,13 @@ export function buildCli(config: () => Config): Command {
         const cfg = config();
         // D79: without an embedder the imported objects are not queued for embedding.
         const queueEmbeddings = cfg.EMBEDDINGS !== 'none';
-        print({
-          imported: await importProject(handle.db, options.project, readLines(input), { queueEmbeddings }),
+        const imported = await importProject(handle.db, options.project, readLines(input), {
+          queueEmbeddings,
+          events: eventOutbox,
         });
+        // D63: the imported objects' events are numbered now (a running server's streams are woken).
+        await createSequencer({ db: handle.db }).settle(options.project);
+        print({ imported });
       }),
     );
 
@@ -216,12 +223,19 @@ export function buildCli(config: () => Config): Command {
             ttlHours: cfg.IDEMPOTENCY_TTL_HOURS,
             logger,
           });
+          // D63, D65: and numbers events a stopped writer left, and prunes old events.
+          const eventUpkeep = startEventUpkeep({
+            db: handle.db,
+            sequencer: createSequencer({ db: handle.db }),
+            retentionDays: cfg.EVENTS_RETENTION_DAYS,
+            logger,
+          });
           await new Promise<void>((resolve) => {
             process.once('SIGTERM', resolve);
             process.once('SIGINT', resolve);
           });
           // Finishes the batch in hand; unfinished jobs keep their lease and return to the queue.
-          await Promise.all([worker.stop(), pruner.stop()]);
+          await Promise.all([worker.stop(), pruner.stop(), eventUpkeep.stop()]);
         },
         { boundStatements: true },
       );

@@ -155,6 +155,10 @@ const configSchema = z
      * (fractions too). Expired ones are deleted in the background.
      */
     IDEMPOTENCY_TTL_HOURS: z.coerce.number().positive().max(1_000_000).default(24),
+    /** D65: how long events are kept, in days; any positive number (fractions too, for tests). */
+    EVENTS_RETENTION_DAYS: z.coerce.number().positive().max(100_000).default(7),
+    /** D66: a comment line on every open event stream this often, so that proxies keep it open. */
+    EVENTS_HEARTBEAT_MS: positiveInt.default(15_000),
     /** Time allowed for requests in flight and claimed jobs at shutdown. */
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
     /**

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { dialogues, embeddingJobs, memories, messages } from '../src/db/schema.js';
+import { eventOutbox } from '../src/modules/events/outbox.js';
 import { insertProject } from '../src/modules/projects/repository.js';
 import { readLines } from '../src/modules/transfer/lines.js';
 import { TransferError, exportProject, importProject } from '../src/modules/transfer/service.js';
@@ -20,7 +21,7 @@ let target: TestDatabase;
 const SOURCE_PROJECT = 'prj_transfer_source';
 const TARGET_PROJECT = 'prj_transfer_target';
 /** An import where an embedder is configured (D79: without one nothing is queued). */
-const withJobs = { queueEmbeddings: true };
+const withJobs = { queueEmbeddings: true, events: eventOutbox };
 
 /** Content texts as a client may send them (D28): key order, integer-like keys, big numbers, escapes. */
 const contents = [
@@ -238,6 +239,7 @@ describe('parley export / import', () => {
     await insertProject(target.handle.db, { id: 'prj_transfer_lexical', name: 'lexical' });
     const counts = await importProject(target.handle.db, 'prj_transfer_lexical', fromLines(exported), {
       queueEmbeddings: false,
+      events: eventOutbox,
     });
     expect(counts).toEqual({ dialogues: 2, messages: 1204, memories: 2 });
     const [queued] = rowsOf<{ n: number }>(

@@ -186,3 +186,24 @@ export function renderContext(context: ContextView): string {
   const body = context.text ?? context.system;
   return body === null ? head : `${head}\n${clip(body, PREVIEW_CHARS * 2)}`;
 }
+
+interface EventView {
+  seq: number;
+  type: string;
+  created: string;
+  dialogueId: string | null;
+  objectId: string;
+}
+
+/** D71: one line per change; the full events (with their data) are in the structured result. */
+export function renderEventList(page: { items: EventView[]; next: number }): string {
+  return [
+    `${plural(page.items.length, 'event')}, oldest first.`,
+    ...page.items.map(
+      (event) =>
+        `- #${event.seq} ${event.created} ${event.type} ${event.objectId}` +
+        (event.dialogueId && event.dialogueId !== event.objectId ? ` in dialogue ${event.dialogueId}` : ''),
+    ),
+    `Next time pass after: ${page.next} to see only newer changes.`,
+  ].join('\n');
+}

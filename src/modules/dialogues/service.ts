@@ -9,6 +9,8 @@ import type { StoredResponses } from '../../db/idempotency-store.js';
 import { newId } from '../../lib/ids.js';
 import { mergeObjectPatch } from '../../lib/merge-patch.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
+import type { EventOutbox } from '../events/outbox.js';
+import { type EventType, deletionEvent, dialogueEvent, messageEvent } from '../events/records.js';
 import { assertAcceptsMessages, assertMessageCount, refuseIfImmutable } from '../messages/append.js';
 import type { FieldedInput } from '../messages/records.js';
 import type { MessageService } from '../messages/service.js';
@@ -62,6 +64,8 @@ export interface DialogueServiceDeps {
   messages: Pick<MessageService, 'append' | 'edge'>;
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue' | 'forgetDialogue'>;
   storedResponses: Pick<StoredResponses, 'erase'>;
+  /** D63, D70: each change writes its events; a deletion empties the dialogue's earlier events. */
+  events: Pick<EventOutbox, 'record' | 'eraseDialogue'>;
 }
 
 /** D26: keyset position (created, id). */
@@ -102,6 +106,7 @@ export function createDialogueService({
   messages,
   embeddingQueue,
   storedResponses,
+  events,
 }: DialogueServiceDeps) {
   async function locked(tx: Executor, ctx: ProjectContext, id: string): Promise<repo.DialogueRow> {
     const row = await repo.lockDialogue(tx, ctx.projectId, id);
@@ -119,6 +124,23 @@ export function createDialogueService({
     if (items.length === 0) return withMessages(row, ctx.settings, []);
     const appended = await messages.append(tx, ctx, row, items);
     return withMessages({ ...row, ...appended.counters }, ctx.settings, appended.messages);
+  }
+
+  /**
+   * D63, D64: the dialogue's event (none when `type` is undefined: only messages were added),
+   * showing it after the whole change, then one event per added message, in their order.
+   */
+  async function recordChange(
+    tx: Executor,
+    ctx: ProjectContext,
+    type: EventType | undefined,
+    dialogue: DialogueWithMessages,
+  ): Promise<DialogueWithMessages> {
+    await events.record(tx, ctx.projectId, [
+      ...(type ? [dialogueEvent(type, dialogue)] : []),
+      ...dialogue.messages.map((message) => messageEvent('message.created', message)),
+    ]);
+    return dialogue;
   }
 
   return {
@@ -171,7 +193,7 @@ export function createDialogueService({
           objectId: row.id,
         });
       }
-      return withAddedMessages(tx, ctx, row, items);
+      return recordChange(tx, ctx, 'dialogue.created', await withAddedMessages(tx, ctx, row, items));
     },
 
     /**
@@ -259,7 +281,14 @@ export function createDialogueService({
       if (patch.tags !== undefined || patch.label !== undefined) {
         await embeddingQueue.enqueue(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
       }
-      return withAddedMessages(tx, ctx, updated, items);
+      // D64: appended messages alone move only counters, which are no change of the dialogue's own.
+      const changed = patch.tags !== undefined || patch.label !== undefined || patch.state !== undefined;
+      return recordChange(
+        tx,
+        ctx,
+        changed ? 'dialogue.updated' : undefined,
+        await withAddedMessages(tx, ctx, updated, items),
+      );
     },
 
     /** PUT /dialogue/{id}/state (D20): merge patch; works on ended and immutable dialogues (D25). */
@@ -273,7 +302,9 @@ export function createDialogueService({
       const updated = await repo.updateDialogue(tx, ctx.projectId, id, {
         state: mergeState(row.state, patch),
       });
-      return toDialogueRecord(updated, ctx.settings);
+      const record = toDialogueRecord(updated, ctx.settings);
+      await events.record(tx, ctx.projectId, [dialogueEvent('dialogue.updated', record)]);
+      return record;
     },
 
     /** The `end` action (D21): idempotent; an ended dialogue is returned as it is. */
@@ -281,7 +312,9 @@ export function createDialogueService({
       const row = await locked(tx, ctx, id);
       if (row.status === 'ended') return toDialogueRecord(row, ctx.settings);
       const updated = await repo.updateDialogue(tx, ctx.projectId, id, { status: 'ended' });
-      return toDialogueRecord(updated, ctx.settings);
+      const record = toDialogueRecord(updated, ctx.settings);
+      await events.record(tx, ctx.projectId, [dialogueEvent('dialogue.ended', record)]);
+      return record;
     },
 
     /** Records of found dialogues, for search results (read from the read database). */
@@ -304,8 +337,13 @@ export function createDialogueService({
       if (!(await repo.deleteDialogue(tx, ctx.projectId, id))) throw dialogueNotFound(id);
       // D23: vectors went with the rows; pending jobs of the dialogue and its messages go too.
       await embeddingQueue.forgetDialogue(tx, ctx.projectId, id);
-      // D73: stored responses that carried the dialogue or any of its messages become tombstones.
+      // D73: stored responses that carried the dialogue or any of its messages become tombstones,
+      // and so do its events and its messages' (D70). The deletion covers its messages (D64).
       await storedResponses.erase(tx, ctx.projectId, [dialogueRef(id)]);
+      await events.eraseDialogue(tx, ctx.projectId, id);
+      await events.record(tx, ctx.projectId, [
+        deletionEvent('dialogue.deleted', { id, namespace: row.namespace }),
+      ]);
       return { success: true, id };
     },
   };

@@ -96,12 +96,12 @@ export async function deleteMemory(
   projectId: string,
   id: string,
   namespace?: string,
-): Promise<boolean> {
-  const rows = await db
+): Promise<{ namespace: string | null } | undefined> {
+  const [row] = await db
     .delete(memories)
     .where(byId(projectId, id, namespace))
-    .returning({ id: memories.id });
-  return rows.length === 1;
+    .returning({ namespace: memories.namespace });
+  return row;
 }
 
 export interface MemoryListFilter {

@@ -7,8 +7,11 @@ import type { Database, Executor } from '../../db/client.js';
 import type { StoredResponses } from '../../db/idempotency-store.js';
 import { newId } from '../../lib/ids.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
+import type { EventOutbox } from '../events/outbox.js';
+import { deletionEvent, memoryEvent } from '../events/records.js';
+import { toMemoryView } from './records.js';
 import * as repo from './repository.js';
-import { RawJson } from '../../core/raw-json.js';
+import type { RawJson } from '../../core/raw-json.js';
 import { MAX_SEARCH_TEXT_CHARS, contentText } from '../../lib/content-text.js';
 import type { CreateMemoryBody, ListMemoriesQuery, MemoryView, UpdateMemoryBody } from './schemas.js';
 
@@ -61,6 +64,8 @@ export interface MemoryServiceDeps {
   readDb: Database;
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue' | 'forget'>;
   storedResponses: Pick<StoredResponses, 'erase'>;
+  /** D63, D70: each change writes its event; a deletion empties the memory's earlier events. */
+  events: Pick<EventOutbox, 'record' | 'eraseMemory'>;
 }
 
 /** Keyset position (created, id). */
@@ -69,20 +74,7 @@ const cursor = keysetCursor('mem', ['date', 'string'], (row: repo.MemoryRecordRo
   row.id,
 ]);
 
-const toMemoryView = (row: repo.MemoryRecordRow): MemoryView => ({
-  id: row.id,
-  projectId: row.projectId,
-  namespace: row.namespace,
-  label: row.label,
-  description: row.description,
-  value: new RawJson(row.value),
-  tags: row.tags,
-  metadata: row.metadata ?? null,
-  created: row.created.toISOString(),
-  modified: row.modified.toISOString(),
-});
-
-export function createMemoryService({ readDb, embeddingQueue, storedResponses }: MemoryServiceDeps) {
+export function createMemoryService({ readDb, embeddingQueue, storedResponses, events }: MemoryServiceDeps) {
   return {
     /** D37, D57. The embedding job is enqueued in the same transaction (D40). */
     async create(tx: Executor, { projectId }: ProjectContext, input: CreateMemoryInput): Promise<MemoryView> {
@@ -108,7 +100,9 @@ export function createMemoryService({ readDb, embeddingQueue, storedResponses }:
         ]);
       }
       await embeddingQueue.enqueue(tx, { projectId, objectType: 'memory', objectId: row.id });
-      return toMemoryView(row);
+      const view = toMemoryView(row);
+      await events.record(tx, projectId, [memoryEvent('memory.created', view)]);
+      return view;
     },
 
     /** D38: a memory of another namespace (when one is given) answers like a missing one (D46). */
@@ -157,15 +151,22 @@ export function createMemoryService({ readDb, embeddingQueue, storedResponses }:
       if (textChanged) {
         await embeddingQueue.enqueue(tx, { projectId, objectType: 'memory', objectId: id });
       }
-      return toMemoryView(row);
+      const view = toMemoryView(row);
+      await events.record(tx, projectId, [memoryEvent('memory.updated', view)]);
+      return view;
     },
 
     /** The vector lives in the row and goes with it; the pending job is removed alongside. */
     async remove(tx: Executor, { projectId }: ProjectContext, id: string, namespace?: string) {
-      if (!(await repo.deleteMemory(tx, projectId, id, namespace))) throw memoryNotFound(id);
+      const deleted = await repo.deleteMemory(tx, projectId, id, namespace);
+      if (!deleted) throw memoryNotFound(id);
       await embeddingQueue.forget(tx, { projectId, objectType: 'memory', objectId: id });
-      // D73: stored responses that carried the memory become tombstones.
+      // D73: stored responses that carried the memory become tombstones, and so do its events (D70).
       await storedResponses.erase(tx, projectId, [memoryRef(id)]);
+      await events.eraseMemory(tx, projectId, id);
+      await events.record(tx, projectId, [
+        deletionEvent('memory.deleted', { id, namespace: deleted.namespace }),
+      ]);
       return { success: true, id };
     },
 

@@ -8,6 +8,8 @@ import type { StoredResponses } from '../../db/idempotency-store.js';
 import type { DialogueRef, DialogueScope } from '../dialogues/scope.js';
 import type { SummaryErasure } from '../dialogues/summary-erasure.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
+import type { EventOutbox } from '../events/outbox.js';
+import { deletionEvent, messageEvent } from '../events/records.js';
 import { appendMessages, assertMessageCount, refuseIfImmutable } from './append.js';
 import { type FieldedInput, type MessageInput, toMessageRecord } from './records.js';
 import * as repo from './repository.js';
@@ -25,6 +27,8 @@ export interface MessageServiceDeps {
   storedResponses: Pick<StoredResponses, 'erase'>;
   /** The store is a Citus cluster (src/db/citus.ts): appends take their routed form. */
   distributed: boolean;
+  /** D63, D70: each change writes its events; a deletion empties the message's earlier events. */
+  events: Pick<EventOutbox, 'record' | 'eraseMessage'>;
 }
 
 export interface MessageLocator {
@@ -63,6 +67,7 @@ export function createMessageService({
   summaryErasure,
   storedResponses,
   distributed,
+  events,
 }: MessageServiceDeps) {
   /** D25 for additions: refused in an immutable project, after the dialogue's own 404 (D34). */
   async function refuseIfImmutableDialogue(tx: Executor, ctx: ProjectContext, dialogue: DialogueRef) {
@@ -101,6 +106,7 @@ export function createMessageService({
         [{ field: '', input: input.message }],
         appendOptions,
       );
+      await events.record(tx, ctx.projectId, [messageEvent('message.created', messages[0]!)]);
       return messages[0]!;
     },
 
@@ -127,6 +133,12 @@ export function createMessageService({
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
       const items = input.messages.map((message, index) => ({ field: `${at}[${index}]`, input: message }));
       const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions);
+      // D64: one event per message, in the batch's order.
+      await events.record(
+        tx,
+        ctx.projectId,
+        appended.messages.map((message) => messageEvent('message.created', message)),
+      );
       return {
         dialogueId: dialogue.id,
         items: appended.messages,
@@ -190,7 +202,9 @@ export function createMessageService({
         tags,
       );
       if (!row) throw messageNotFound(locator.messageId, locator.dialogueId);
-      return toMessageRecord(row);
+      const record = toMessageRecord(row);
+      await events.record(tx, ctx.projectId, [messageEvent('message.updated', record)]);
+      return record;
     },
 
     async remove(
@@ -214,6 +228,14 @@ export function createMessageService({
       // D73: no copy of the content survives the deletion's commit.
       await summaryErasure.forgetIfDrawnOn(tx, ctx, dialogue, deleted);
       await storedResponses.erase(tx, ctx.projectId, [messageRef(dialogue.id, locator.messageId)]);
+      await events.eraseMessage(tx, ctx.projectId, dialogue.id, locator.messageId);
+      await events.record(tx, ctx.projectId, [
+        deletionEvent('message.deleted', {
+          id: locator.messageId,
+          dialogueId: dialogue.id,
+          namespace: dialogue.namespace,
+        }),
+      ]);
       return { success: true, id: locator.messageId, dialogueId: dialogue.id };
     },
 
