@@ -207,6 +207,9 @@ const configSchema = z
 
 export type Config = Readonly<z.output<typeof configSchema>>;
 
+/** Every variable Parley reads (`.env.example` lists each one; a test keeps the two equal). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(configSchema.shape);
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
