@@ -95,7 +95,7 @@ describe.runIf(citus)('every hot statement is routed to one shard (Citus)', () =
       `Routing of the hot statements (Citus, ${found.length} statements):\n${found
         .map(
           ({ operation, statement, routing }) =>
-            `  ${routing.router ? 'router' : 'NOT ROUTED'}  ${operation.padEnd(22)} ${routing.provider}, tasks ${routing.tasks}, ${routing.node ?? '-'}  ${statement}`,
+            `  ${routing.router ? 'router' : 'all shards'}  ${operation.padEnd(22)} ${routing.provider}, tasks ${routing.tasks}, ${routing.node ?? '-'}  ${statement}`,
         )
         .join('\n')}`,
     );
