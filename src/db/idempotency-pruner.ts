@@ -1,6 +1,7 @@
+import { PRUNE_BATCH_ROWS } from './project-batches.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Executor } from './client.js';
-import { PRUNE_BATCH_ROWS, deleteExpiredResponses } from './idempotency-store.js';
+import { deleteExpiredResponses } from './idempotency-store.js';
 
 // D75: expired idempotent responses are deleted in the background, in small batches, at least
 // once a minute. The server runs this, and so does `parley worker`; several instances pruning at

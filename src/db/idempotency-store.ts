@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
 import { idempotencyKeys } from './schema.js';
+import { PRUNE_BATCH_ROWS, keysByProject } from './project-batches.js';
 
 // D36, D75: a stored response is replayed for IDEMPOTENCY_TTL_HOURS (24 by default, config.ts);
 // every function takes that TTL, in hours.
@@ -74,9 +75,6 @@ export async function storeResponse(
   return rows.length === 1;
 }
 
-/** Rows one pruning statement deletes at most (D75: small batches). */
-export const PRUNE_BATCH_ROWS = 500;
-
 /**
  * Deletes up to `batchRows` expired responses and returns how many went. The batch is found
  * through the `created` index; it is then deleted one project at a time, each statement naming
@@ -93,14 +91,8 @@ export async function deleteExpiredResponses(
     .from(idempotencyKeys)
     .where(lt(idempotencyKeys.created, expiredBefore(ttlHours)))
     .limit(batchRows);
-  const byProject = new Map<string, string[]>();
-  for (const { projectId, key } of expired) {
-    const keys = byProject.get(projectId) ?? [];
-    keys.push(key);
-    byProject.set(projectId, keys);
-  }
   let deleted = 0;
-  for (const [projectId, keys] of byProject) {
+  for (const [projectId, keys] of keysByProject(expired, (row) => row.key)) {
     const rows = await db
       .delete(idempotencyKeys)
       .where(

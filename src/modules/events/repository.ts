@@ -1,6 +1,7 @@
 import { type SQL, and, asc, eq, gt, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { eventSequences, events } from '../../db/schema.js';
+import { PRUNE_BATCH_ROWS, keysByProject } from '../../db/project-batches.js';
 import { stringifyWithRawJson } from '../../core/raw-json.js';
 import { newId } from '../../lib/ids.js';
 import type { EventRow, NewEvent } from './records.js';
@@ -151,9 +152,6 @@ export async function feedBounds(db: Executor, projectId: string): Promise<FeedB
 const expiredBefore = (retentionDays: number) =>
   sql`now() - make_interval(secs => ${retentionDays * 86_400})`;
 
-/** Rows one pruning statement deletes at most (small batches, as D75 does for idempotency records). */
-export const PRUNE_BATCH_ROWS = 500;
-
 /**
  * D65: deletes up to `batchRows` expired, numbered events and returns how many went. Found through
  * the `created` index, then deleted one project at a time, each statement raising the project's
@@ -169,11 +167,8 @@ export async function deleteExpiredEvents(
     .from(events)
     .where(and(lt(events.created, expiredBefore(retentionDays)), isNotNull(events.seq)))
     .limit(batchRows);
-  const byProject = new Map<string, string[]>();
-  for (const { projectId, id } of expired)
-    byProject.set(projectId, [...(byProject.get(projectId) ?? []), id]);
   let deleted = 0;
-  for (const [projectId, ids] of byProject) {
+  for (const [projectId, ids] of keysByProject(expired, (row) => row.id)) {
     const rows = rowsOf<{ count: number | string }>(
       await db.execute(sql`
         WITH gone AS (

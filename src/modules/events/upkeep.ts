@@ -1,6 +1,7 @@
+import { PRUNE_BATCH_ROWS } from '../../db/project-batches.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Executor } from '../../db/client.js';
-import { PRUNE_BATCH_ROWS, deleteExpiredEvents } from './repository.js';
+import { deleteExpiredEvents } from './repository.js';
 import type { Sequencer } from './sequencer.js';
 
 // The background work of the outbox, run by the server and by `parley worker`: numbering events
