@@ -52,6 +52,7 @@ export async function numberPendingEvents(
     );
     const last = Number(counter[0]!.last_seq);
     // A new statement: its snapshot sees every numbering committed before the lock was granted.
+    // It numbers the events and moves the counter in one round trip.
     const numbered = rowsOf<{ type: string }>(
       await tx.execute(sql`
         WITH pending AS (
@@ -60,19 +61,20 @@ export async function numberPendingEvents(
           WHERE project_id = ${projectId} AND seq IS NULL
           ORDER BY id COLLATE "C"
           LIMIT ${NUMBER_BATCH}
+        ), numbered AS (
+          UPDATE events SET seq = ${last}::bigint + pending.n
+          FROM pending
+          WHERE events.project_id = ${projectId} AND events.id = pending.id
+          RETURNING events.type
+        ), counted AS (
+          UPDATE event_sequences SET last_seq = ${last}::bigint + (SELECT count(*) FROM numbered)
+          WHERE project_id = ${projectId} AND EXISTS (SELECT 1 FROM numbered)
         )
-        UPDATE events SET seq = ${last}::bigint + pending.n
-        FROM pending
-        WHERE events.project_id = ${projectId} AND events.id = pending.id
-        RETURNING events.type`),
+        SELECT type FROM numbered`),
     );
-    if (numbered.length > 0) {
-      await tx
-        .update(eventSequences)
-        .set({ lastSeq: last + numbered.length })
-        .where(eq(eventSequences.projectId, projectId));
-      await tx.execute(sql`SELECT pg_notify(${channel}, ${projectId})`);
-    }
+    // A statement of its own: on Citus the numbering runs on the project's worker, while the
+    // listeners are connected to the coordinator, where this one runs.
+    if (numbered.length > 0) await tx.execute(sql`SELECT pg_notify(${channel}, ${projectId})`);
     return numbered.map((row) => row.type);
   });
 }
