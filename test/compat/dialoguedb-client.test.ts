@@ -507,13 +507,14 @@ describe('a session in the order a client application calls', () => {
 describe('the errors the client reads', () => {
   it('answers every 404 with type not_found, and the fields the client reads', async () => {
     const misses = [
-      call('GET', 'dialogue/no-such-dialogue'),
-      call('GET', 'memory/no-such-memory'),
-      call('GET', 'summary/no-such-summary'),
-      call('POST', 'message', { body: { dialogueId: 'no-such-dialogue', role: 'user', content: 'x' } }),
+      () => call('GET', 'dialogue/no-such-dialogue'),
+      () => call('GET', 'memory/no-such-memory'),
+      () => call('GET', 'summary/no-such-summary'),
+      () => call('POST', 'message', { body: { dialogueId: 'no-such-dialogue', role: 'user', content: 'x' } }),
     ];
+    // One at a time: a rejection left waiting would be unhandled.
     for (const miss of misses) {
-      const error = await rejection(miss);
+      const error = await rejection(miss());
       expect(error.status).toBe(404);
       expect(error.type).toBe('not_found');
       expect(error.isNotFound).toBe(true);

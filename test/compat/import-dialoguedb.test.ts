@@ -222,7 +222,9 @@ describe('parley import-dialoguedb', () => {
         timeoutMs: 120_000,
       });
       expect(second.code, second.stderr).toBe(0);
-      const { imported } = JSON.parse(second.stdout) as { imported: Record<string, number> };
+      const { imported } = JSON.parse(second.stdout) as {
+        imported: { dialogues: number; memories: number; skippedDialogues: number; skippedMemories: number };
+      };
       // The first run had imported some dialogues completely, and no more than it could have.
       expect(imported.skippedDialogues).toBeGreaterThanOrEqual(2);
       expect(imported.skippedDialogues).toBeLessThan(DIALOGUES);

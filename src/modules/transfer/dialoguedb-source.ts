@@ -7,7 +7,7 @@
 const RETRY_DELAYS_MS = [1000, 2000, 4000];
 const PAGE = 100;
 
-export class SourceError extends Error {
+class SourceError extends Error {
   override name = 'SourceError';
 }
 
