@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { SingleBar } from 'cli-progress';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
@@ -8,6 +9,8 @@ import { packageVersion } from './lib/package-info.js';
 import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
 import { readLines } from './modules/transfer/lines.js';
+import { type DialogueDbProgress, importDialogueDb } from './modules/transfer/dialoguedb-import.js';
+import { dialogueDbSource } from './modules/transfer/dialoguedb-source.js';
 import { exportProject, importProject } from './modules/transfer/service.js';
 import { eventOutbox } from './modules/events/outbox.js';
 import { createSequencer } from './modules/events/sequencer.js';
@@ -70,6 +73,35 @@ async function withDatabase<T>(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Progress of `import-dialoguedb` on stderr: a bar on a terminal, one plain line per step
+ * otherwise (a log file or a CI job shows no redrawn bar).
+ */
+function progressReporter(): { update(progress: DialogueDbProgress): void; stop(): void } {
+  const describe = (p: DialogueDbProgress) =>
+    `dialogues ${p.dialoguesDone}/${p.dialoguesTotal}, messages ${p.messagesDone}/${p.messagesTotal}, memories ${p.memoriesDone}`;
+  if (!process.stderr.isTTY) {
+    return { update: (p) => process.stderr.write(`${describe(p)}\n`), stop: () => {} };
+  }
+  const bar = new SingleBar({
+    stream: process.stderr,
+    format: 'dialogues {bar} {value}/{total} | messages {messages} | memories {memories}',
+  });
+  let started = false;
+  return {
+    update(p) {
+      const payload = { messages: `${p.messagesDone}/${p.messagesTotal}`, memories: p.memoriesDone };
+      if (!started) bar.start(p.dialoguesTotal, p.dialoguesDone, payload);
+      else bar.update(p.dialoguesDone, payload);
+      started = true;
+    },
+    stop() {
+      if (started) bar.stop();
+      started = false;
+    },
+  };
 }
 
 export function buildCli(config: () => Config): Command {
@@ -196,6 +228,45 @@ export function buildCli(config: () => Config): Command {
         // D63: the imported objects' events are numbered now (a running server's streams are woken).
         await createSequencer({ db: handle.db }).settle(options.project);
         print({ imported });
+      }),
+    );
+
+  program
+    .command('import-dialoguedb')
+    .requiredOption(
+      '--endpoint <url>',
+      'the DialogueDB endpoint, as given to its client (e.g. https://api.example.com)',
+    )
+    .requiredOption('--key <key>', 'an API key of the DialogueDB account')
+    .option('--project <id>', 'existing project to import into (default: the default project)')
+    .description(
+      'Copy a whole DialogueDB account (dialogues, threads, messages, memories) into a project over its API, keeping ids and timestamps; run it again to resume',
+    )
+    .action((options: { endpoint: string; key: string; project?: string }) =>
+      withDatabase(config(), async (handle) => {
+        const cfg = config();
+        const projectId =
+          options.project ?? (await createProjectService({ db: handle.db }).ensureDefaultProject()).projectId;
+        const progress = progressReporter();
+        try {
+          const imported = await importDialogueDb(
+            handle.db,
+            projectId,
+            dialogueDbSource(options.endpoint, options.key),
+            {
+              // D79: without an embedder the imported objects are not queued for embedding.
+              queueEmbeddings: cfg.EMBEDDINGS !== 'none',
+              events: eventOutbox,
+              onProgress: progress.update,
+            },
+          );
+          progress.stop();
+          // D63: the imported objects' events are numbered now (a running server's streams are woken).
+          await createSequencer({ db: handle.db }).settle(projectId);
+          print({ project: projectId, imported });
+        } finally {
+          progress.stop();
+        }
       }),
     );
 

@@ -1,4 +1,5 @@
 import { RawJson } from '../../core/raw-json.js';
+import { MAX_SEARCH_TEXT_CHARS, contentText } from '../../lib/content-text.js';
 import type * as repo from './repository.js';
 import type { MemoryView } from './schemas.js';
 
@@ -17,3 +18,17 @@ export const toMemoryView = (row: repo.MemoryRecordRow): MemoryView => ({
   created: row.created.toISOString(),
   modified: row.modified.toISOString(),
 });
+
+/**
+ * D57: what a memory is found by: its label, description and the text of its value (a number or
+ * boolean as written; in an object or array, its strings, as in message content).
+ */
+export function memorySearchText(label: string | null, description: string | null, value: unknown): string {
+  const valueText =
+    typeof value === 'number' || typeof value === 'boolean' ? String(value) : contentText(value);
+  return [label, description, valueText]
+    .filter((part) => part !== null && part !== '')
+    .join('\n')
+    .replaceAll('\u0000', '')
+    .slice(0, MAX_SEARCH_TEXT_CHARS);
+}

@@ -9,10 +9,9 @@ import { newId } from '../../lib/ids.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
 import type { EventOutbox } from '../events/outbox.js';
 import { deletionEvent, memoryEvent } from '../events/records.js';
-import { toMemoryView } from './records.js';
+import { memorySearchText, toMemoryView } from './records.js';
 import * as repo from './repository.js';
 import type { RawJson } from '../../core/raw-json.js';
-import { MAX_SEARCH_TEXT_CHARS, contentText } from '../../lib/content-text.js';
 import type { CreateMemoryBody, ListMemoriesQuery, MemoryView, UpdateMemoryBody } from './schemas.js';
 
 // The rules of memories (D37, D38, D57) as plain functions; REST and MCP both call them.
@@ -43,20 +42,6 @@ function checkedValue(value: RawJson): unknown {
   const bytes = Buffer.byteLength(typeof parsed === 'string' ? parsed : value.text, 'utf8');
   if (bytes > MAX_VALUE_BYTES) refuseValue(`must be at most ${MAX_VALUE_BYTES} bytes (it has ${bytes})`);
   return parsed;
-}
-
-/**
- * D57: what a memory is found by: its label, description and the text of its value (a number or
- * boolean as written; in an object or array, its strings, as in message content).
- */
-function memorySearchText(label: string | null, description: string | null, value: unknown): string {
-  const valueText =
-    typeof value === 'number' || typeof value === 'boolean' ? String(value) : contentText(value);
-  return [label, description, valueText]
-    .filter((part) => part !== null && part !== '')
-    .join('\n')
-    .replaceAll('\u0000', '')
-    .slice(0, MAX_SEARCH_TEXT_CHARS);
 }
 
 export interface MemoryServiceDeps {

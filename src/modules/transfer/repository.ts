@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { keysetPage } from '../../db/keyset.js';
 import { dialogues, embeddingJobs, memories, messages } from '../../db/schema.js';
@@ -144,4 +144,20 @@ export async function enqueueEmbeddings(
     .insert(embeddingJobs)
     .values(jobs.map((job) => ({ ...job, projectId })))
     .onConflictDoNothing();
+}
+
+/** Which of `ids` the project holds already (a resumed `import-dialoguedb` skips them). */
+export async function existingIds(
+  db: Executor,
+  projectId: string,
+  table: 'dialogues' | 'memories',
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const t = table === 'dialogues' ? dialogues : memories;
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.projectId, projectId), inArray(t.id, ids)));
+  return new Set(rows.map((row) => row.id));
 }
