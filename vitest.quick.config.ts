@@ -13,6 +13,8 @@ export const PROCESS_SUITES = [
   'test/foundation/data-dir-lock.test.ts',
   'test/foundation/https.test.ts',
   'test/http/load-shedding.test.ts',
+  'test/compat/dialoguedb-client.test.ts',
+  'test/compat/import-dialoguedb.test.ts',
 ];
 
 // mergeConfig appends to the base's exclusions (slow, container and Citus suites).
