@@ -1,3 +1,4 @@
+import { fastifySSE } from '@fastify/sse';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
@@ -23,7 +24,7 @@ import {
   serializerCompiler,
 } from './http/response-validation.js';
 import { validatorCompiler } from './http/validation.js';
-import type { WriteGuard } from './db/unit-of-work.js';
+import type { WriteDeps, WriteGuard } from './db/unit-of-work.js';
 import { newId } from './lib/ids.js';
 import { mcpRoutes } from './mcp/routes.js';
 import { packageVersion } from './lib/package-info.js';
@@ -31,6 +32,9 @@ import { type Embedder, createEmbedderFromConfig } from './embedders/index.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
 import { type EmbeddingWorker, startEmbeddingWorker } from './modules/embeddings/worker.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { EVENTS_CHANNEL } from './modules/events/sequencer.js';
+import { type EventUpkeep, startEventUpkeep } from './modules/events/upkeep.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { memoryRoutes } from './modules/memories/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
@@ -53,6 +57,8 @@ export interface AppDeps {
   embedder?: Embedder | null;
   /** Writes dialogue summaries (D22); by default the one the configuration names. */
   summarizer?: Summarizer;
+  /** D60: the PEM certificate and key read from TLS_CERT_FILE and TLS_KEY_FILE; the server then speaks HTTPS. */
+  tls?: TlsFiles;
   /**
    * Test mode (test/helpers/app.ts turns it on for the whole suite): every response is checked
    * against the zod schema its route declares for the status, the schema the OpenAPI document is
@@ -65,6 +71,11 @@ export interface AppDeps {
    * Off by default: production serializes exactly as without it and checks nothing.
    */
   validateResponses?: boolean;
+}
+
+export interface TlsFiles {
+  cert: Buffer;
+  key: Buffer;
 }
 
 interface Lifecycle {
@@ -86,6 +97,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** Checks run inside every write transaction (see http/writes.ts). */
     writeGuards: WriteGuard[];
+    /** What every REST and MCP write runs with: the database, the guards, the after-commit step. */
+    writeDeps: WriteDeps;
     /** Checks bodies sent as text against their schema; set only with `validateResponses`. */
     responseCheck: ResponseCheck | undefined;
   }
@@ -99,6 +112,9 @@ const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 1024 };
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
+    // D60: HTTP/1.1 over TLS (the client's https.Agent speaks nothing else). The instance keeps the
+    // http.Server type: https.Server handles requests through the same interface.
+    ...((deps.tls ? { https: deps.tls } : {}) as object),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // One line per request with project and timing instead of Fastify's two (http/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
@@ -139,9 +155,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       summarizer: deps.summarizer ?? createSummarizer(config),
       keyCacheTtlMs: config.AUTH_CACHE_TTL_MS,
       distributed: await hasCitus(database.db),
+      onEventsNumbered: (types) => {
+        for (const type of types) app.metrics.eventsWritten.inc({ type });
+      },
+      onEventsError: (error) =>
+        app.log.warn({ err: error }, 'could not number events after their commit; the sweep will'),
     }),
   );
-  app.decorate('metrics', createMetrics({ database }));
+  app.decorate('metrics', createMetrics({ database, openEventStreams: () => app.services.eventHub.size }));
   app.decorate('lifecycle', { shuttingDown: false, closing: false });
   // D76: an instance knows the active API keys from the start (see http/auth.ts).
   app.addHook('onReady', async () => {
@@ -151,6 +172,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // D44: the plan quota is counted inside every write's transaction.
   app.decorate('writeGuards', [quotaGuard(app.services.usage)]);
+  app.decorate('writeDeps', {
+    db: database.db,
+    guards: app.writeGuards,
+    // D63: the events a write committed are numbered at once.
+    afterCommit: (context) => app.services.eventSequencer.schedule(context.projectId),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -177,12 +204,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerEmbeddings(app, config, database, embedder, ownEmbedder);
   registerIdempotencyPruning(app, config, database);
+  registerEventFeed(app, config, database);
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
   registerErrorHandling(app, allowedMethods);
   registerRequestMetrics(app, app.metrics);
   registerRequestLogging(app);
   await registerOpenApi(app, packageVersion);
+  // D66: server-sent events, for the event stream.
+  await app.register(fastifySSE, { heartbeatInterval: config.EVENTS_HEARTBEAT_MS });
   await app.register(healthRoutes);
 
   if (config.ADMIN_TOKEN) {
@@ -214,6 +244,7 @@ async function restApi(api: FastifyInstance): Promise<void> {
   await api.register(messageRoutes);
   await api.register(memoryRoutes);
   await api.register(searchRoutes);
+  await api.register(eventRoutes);
 }
 
 /**
@@ -260,5 +291,34 @@ function registerIdempotencyPruning(app: FastifyInstance, config: Config, databa
   });
   app.addHook('onClose', async () => {
     await pruner?.stop();
+  });
+}
+
+/**
+ * D63-D66: the one LISTEN connection of the process, which wakes the open streams when another
+ * instance numbered events; the upkeep that numbers what a stopped writer left and prunes old
+ * events. At shutdown the streams end first, so that the server can close.
+ */
+function registerEventFeed(app: FastifyInstance, config: Config, database: DatabaseHandle): void {
+  const { eventHub, eventSequencer } = app.services;
+  let listening: { close(): Promise<void> } | undefined;
+  let upkeep: EventUpkeep | undefined;
+  app.addHook('onReady', async () => {
+    listening = await database.listen(EVENTS_CHANNEL, {
+      onNotification: (projectId) => eventHub.wake(projectId),
+      onListening: () => eventHub.wakeAll(),
+    });
+    upkeep = startEventUpkeep({
+      db: database.db,
+      sequencer: eventSequencer,
+      retentionDays: config.EVENTS_RETENTION_DAYS,
+      logger: app.log,
+    });
+  });
+  app.addHook('preClose', async () => {
+    eventHub.close();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([listening?.close(), upkeep?.stop()]);
   });
 }

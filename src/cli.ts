@@ -9,6 +9,9 @@ import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
 import { readLines } from './modules/transfer/lines.js';
 import { exportProject, importProject } from './modules/transfer/service.js';
+import { eventOutbox } from './modules/events/outbox.js';
+import { createSequencer } from './modules/events/sequencer.js';
+import { startEventUpkeep } from './modules/events/upkeep.js';
 import { startIdempotencyPruner } from './db/idempotency-pruner.js';
 import { createEmbedderFromConfig } from './embedders/index.js';
 import { createLogger } from './observability/logger.js';
@@ -17,7 +20,8 @@ import { drainEmbeddingQueue, reindexEmbeddings, startEmbeddingWorker } from './
 import { startServer } from './server.js';
 
 // D10: `parley` manages projects and keys directly in the database, runs migrations and serves.
-// With the embedded database, stop the server first: one process must own a PGlite directory.
+// With the embedded database, one process at a time may open DATA_DIR: a command refuses to run
+// beside a server that holds it, and says what to do instead (src/db/data-dir-lock.ts).
 
 function parseSettings(value: string) {
   let parsed: unknown;
@@ -35,6 +39,9 @@ function parseSettings(value: string) {
   return result.data;
 }
 
+/** The words after `parley` of the command being run (`project create`), recorded in DATA_DIR's lock. */
+let runningCommand = '';
+
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
@@ -49,6 +56,7 @@ async function withDatabase<T>(
   options: { boundStatements?: boolean } = {},
 ): Promise<T> {
   const handle = await openDatabase({
+    owner: { kind: 'command', command: runningCommand },
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolMax: 2,
@@ -68,7 +76,13 @@ export function buildCli(config: () => Config): Command {
   const program = new Command('parley')
     .description('Parley: conversation storage for AI applications')
     .version(packageVersion)
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .hook('preAction', (_program, action) => {
+      const words: string[] = [];
+      for (let command: Command | null = action; command?.parent; command = command.parent)
+        words.unshift(command.name());
+      runningCommand = words.join(' ');
+    });
 
   const withProjects = <T>(fn: (projects: ReturnType<typeof createProjectService>) => Promise<T>) =>
     withDatabase(config(), (handle) => fn(createProjectService({ db: handle.db })));
@@ -81,8 +95,8 @@ export function buildCli(config: () => Config): Command {
     .description('Create a project and print its first API key (shown once)')
     .action((name: string, options: { settings?: ReturnType<typeof parseSettings> }) =>
       withProjects(async (projects) => {
-        const { project: created, apiKey } = await projects.createProject(name, options.settings);
-        print({ project: created, apiKey });
+        const { project: created, apiKey, keyId } = await projects.createProject(name, options.settings);
+        print({ project: created, apiKey, keyId });
       }),
     );
   project
@@ -118,13 +132,26 @@ export function buildCli(config: () => Config): Command {
       withProjects(async (projects) => print(await projects.createKey(projectId))),
     );
   key
-    .command('revoke')
+    .command('list')
     .argument('<projectId>', 'project id')
-    .argument('<keyId>', 'key id')
-    .description('Revoke an API key at once')
-    .action((projectId: string, keyId: string) =>
-      withProjects(async (projects) => print(await projects.revokeKey(projectId, keyId))),
+    .description("List a project's keys (id, prefix, created, lastUsed, revoked), never the keys themselves")
+    .action((projectId: string) =>
+      withProjects(async (projects) => print({ items: await projects.listKeys(projectId) })),
     );
+  // D83: by id within its project, or by the key itself (wherever it belongs).
+  key
+    .command('revoke')
+    .argument('[projectId]', 'project id (with keyId)')
+    .argument('[keyId]', 'key id, as `key list` shows it')
+    .option('--key <apiKey>', 'the key itself, instead of a project id and key id')
+    .description('Revoke an API key at once: `key revoke <projectId> <keyId>` or `key revoke --key <apiKey>`')
+    .action((projectId: string | undefined, keyId: string | undefined, { key: value }: { key?: string }) => {
+      if (value !== undefined && projectId === undefined)
+        return withProjects(async (projects) => print(await projects.revokeKeyByValue(value)));
+      if (value === undefined && projectId !== undefined && keyId !== undefined)
+        return withProjects(async (projects) => print(await projects.revokeKey(projectId, keyId)));
+      throw new InvalidArgumentError('give either <projectId> <keyId>, or --key <apiKey> alone');
+    });
 
   program
     .command('migrate')
@@ -162,9 +189,13 @@ export function buildCli(config: () => Config): Command {
         const cfg = config();
         // D79: without an embedder the imported objects are not queued for embedding.
         const queueEmbeddings = cfg.EMBEDDINGS !== 'none';
-        print({
-          imported: await importProject(handle.db, options.project, readLines(input), { queueEmbeddings }),
+        const imported = await importProject(handle.db, options.project, readLines(input), {
+          queueEmbeddings,
+          events: eventOutbox,
         });
+        // D63: the imported objects' events are numbered now (a running server's streams are woken).
+        await createSequencer({ db: handle.db }).settle(options.project);
+        print({ imported });
       }),
     );
 
@@ -192,12 +223,19 @@ export function buildCli(config: () => Config): Command {
             ttlHours: cfg.IDEMPOTENCY_TTL_HOURS,
             logger,
           });
+          // D63, D65: and numbers events a stopped writer left, and prunes old events.
+          const eventUpkeep = startEventUpkeep({
+            db: handle.db,
+            sequencer: createSequencer({ db: handle.db }),
+            retentionDays: cfg.EVENTS_RETENTION_DAYS,
+            logger,
+          });
           await new Promise<void>((resolve) => {
             process.once('SIGTERM', resolve);
             process.once('SIGINT', resolve);
           });
           // Finishes the batch in hand; unfinished jobs keep their lease and return to the queue.
-          await Promise.all([worker.stop(), pruner.stop()]);
+          await Promise.all([worker.stop(), pruner.stop(), eventUpkeep.stop()]);
         },
         { boundStatements: true },
       );

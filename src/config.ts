@@ -30,6 +30,12 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** Loopback unless set: a fresh `npm start` is not reachable from the network (the image sets 0.0.0.0). */
     HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * D60: PEM certificate (chain) and private key files; with both set the server speaks HTTPS on
+     * PORT, and re-reads them on SIGHUP. Neither: plain HTTP.
+     */
+    TLS_CERT_FILE: z.string().min(1).optional(),
+    TLS_KEY_FILE: z.string().min(1).optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /** Optional read replica used by list, get and search. */
     READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -149,6 +155,10 @@ const configSchema = z
      * (fractions too). Expired ones are deleted in the background.
      */
     IDEMPOTENCY_TTL_HOURS: z.coerce.number().positive().max(1_000_000).default(24),
+    /** D65: how long events are kept, in days; any positive number (fractions too, for tests). */
+    EVENTS_RETENTION_DAYS: z.coerce.number().positive().max(100_000).default(7),
+    /** D66: a comment line on every open event stream this often, so that proxies keep it open. */
+    EVENTS_HEARTBEAT_MS: positiveInt.default(15_000),
     /** Time allowed for requests in flight and claimed jobs at shutdown. */
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
     /**
@@ -158,6 +168,18 @@ const configSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   })
   .superRefine((env, ctx) => {
+    for (const [given, missing] of [
+      ['TLS_CERT_FILE', 'TLS_KEY_FILE'],
+      ['TLS_KEY_FILE', 'TLS_CERT_FILE'],
+    ] as const) {
+      if (env[given] !== undefined && env[missing] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `${given} is set: HTTPS needs ${missing} too (set both, or neither for HTTP)`,
+        });
+      }
+    }
     if (env.EMBEDDINGS === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -184,6 +206,9 @@ const configSchema = z
   });
 
 export type Config = Readonly<z.output<typeof configSchema>>;
+
+/** Every variable Parley reads (`.env.example` lists each one; a test keeps the two equal). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(configSchema.shape);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import type { Server as HttpsServer } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { buildApp } from './app.js';
+import { type TlsFiles, buildApp } from './app.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { isTransientConnectionError } from './db/errors.js';
 import { runMigrations } from './db/migrate.js';
 import type { ProjectService } from './modules/projects/service.js';
@@ -14,20 +17,55 @@ import { retryWithBackoff } from './lib/retry.js';
 
 export async function startServer(config: Config): Promise<void> {
   const logger = createLogger(config);
+  // Before the database: a missing certificate is a configuration error, reported at once.
+  const tls = await readTlsFiles(config);
   const database = await openMigratedDatabase(config, logger);
   logger.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined },
     'database ready',
   );
 
-  const app = await buildApp({ config, database, logger });
-  await announceBootstrapKey(app.services.projects, config);
+  const app = await buildApp({ config, database, logger, tls });
+  await announceBootstrapKey(app.services.projects, config, tls !== undefined);
 
   const stop = gracefulShutdown(app, database, config, logger);
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  if (tls) process.on('SIGHUP', () => void reloadTls(app, config, logger));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/** D60: the certificate and key files, or undefined when HTTPS is not configured. */
+async function readTlsFiles(config: Config): Promise<TlsFiles | undefined> {
+  if (config.TLS_CERT_FILE === undefined || config.TLS_KEY_FILE === undefined) return undefined;
+  const problems: string[] = [];
+  const read = (name: 'TLS_CERT_FILE' | 'TLS_KEY_FILE', path: string) =>
+    readFile(path).catch((error: NodeJS.ErrnoException) => {
+      problems.push(`${name}: cannot read ${path} (${error.code ?? error.message})`);
+      return Buffer.alloc(0);
+    });
+  const [cert, key] = [
+    await read('TLS_CERT_FILE', config.TLS_CERT_FILE),
+    await read('TLS_KEY_FILE', config.TLS_KEY_FILE),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { cert, key };
+}
+
+/**
+ * D60: on SIGHUP the certificate and key are read again and used for new connections (a renewed
+ * certificate takes effect without a restart); open connections keep theirs. A file that cannot be
+ * read, or a pair that does not match, is logged and the running certificate stays.
+ */
+async function reloadTls(app: FastifyInstance, config: Config, logger: Logger): Promise<void> {
+  try {
+    const tls = await readTlsFiles(config);
+    (app.server as unknown as HttpsServer).setSecureContext(tls!);
+    logger.info({ certFile: config.TLS_CERT_FILE }, 'TLS certificate reloaded');
+  } catch (error) {
+    logger.error({ err: error }, 'TLS certificate reload failed; keeping the current one');
+  }
 }
 
 /**
@@ -48,6 +86,7 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
         preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
         connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
         statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        owner: { kind: 'server', url: localUrl(config), adminApi: config.ADMIN_TOKEN !== undefined },
       });
       try {
         // D47: under an advisory lock, so instances starting together apply them once.
@@ -70,6 +109,13 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
         ),
     },
   );
+}
+
+/** Where this server can be reached from its own machine: what a refused `parley` command is pointed to. */
+function localUrl(config: Config): string {
+  const anyAddress = config.HOST === '0.0.0.0' || config.HOST === '::';
+  const host = anyAddress ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
 }
 
 /**
@@ -104,14 +150,14 @@ function gracefulShutdown(app: FastifyInstance, database: DatabaseHandle, config
   };
 }
 
-async function announceBootstrapKey(projects: ProjectService, config: Config): Promise<void> {
+async function announceBootstrapKey(projects: ProjectService, config: Config, https: boolean): Promise<void> {
   const { projectId, generatedKey } = await projects.ensureDefaultProject(config.BOOTSTRAP_API_KEY);
   if (generatedKey) {
     // D9: printed once, on the first start; only its hash is kept.
     process.stdout.write(
       `\nParley created the project "default" (${projectId}) and this API key for it.\n` +
         `It is shown only now; keep it somewhere safe:\n\n    ${generatedKey}\n\n` +
-        `Try: curl -H "Authorization: Bearer ${generatedKey}" http://localhost:${config.PORT}/api/v1/dialogue\n\n`,
+        `Try: curl -H "Authorization: Bearer ${generatedKey}" ${https ? 'https' : 'http'}://localhost:${config.PORT}/api/v1/dialogue\n\n`,
     );
   }
 }
@@ -124,6 +170,11 @@ if (isMain) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(2);
+    }
+    if (error instanceof DataDirInUseError) {
+      // A message for a person, with what to do; a stack trace would only bury it.
+      process.stderr.write(`Parley failed to start: ${error.message}\n`);
+      process.exit(1);
     }
     process.stderr.write(`Parley failed to start: ${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);

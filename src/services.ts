@@ -8,6 +8,10 @@ import { createDialogueService } from './modules/dialogues/service.js';
 import { createSummaryErasure } from './modules/dialogues/summary-erasure.js';
 import { createSummaryService } from './modules/dialogues/summary-service.js';
 import { createEmbeddingQueue } from './modules/embeddings/queue.js';
+import { createEventHub } from './modules/events/hub.js';
+import { eventOutbox as events } from './modules/events/outbox.js';
+import { createSequencer } from './modules/events/sequencer.js';
+import { createEventService } from './modules/events/service.js';
 import { createMemoryService } from './modules/memories/service.js';
 import { createMessageService } from './modules/messages/service.js';
 import { createProjectService } from './modules/projects/service.js';
@@ -31,6 +35,10 @@ export interface ServiceDeps {
   keyCacheTtlMs: number;
   /** The store is a Citus cluster (src/db/citus.ts hasCitus). */
   distributed: boolean;
+  /** Told the types of the events each numbering run gave numbers to (metrics, D72). */
+  onEventsNumbered?: (types: string[]) => void;
+  /** Where a failed numbering run after a commit is reported (the sweep numbers those events later). */
+  onEventsError?: (error: unknown) => void;
 }
 
 export function createServices({
@@ -40,13 +48,25 @@ export function createServices({
   summarizer,
   keyCacheTtlMs,
   distributed,
+  onEventsNumbered,
+  onEventsError,
 }: ServiceDeps) {
   const { db, readDb } = database;
+  // D63, D66: events are numbered after their commit; open streams of the project are woken then.
+  const eventHub = createEventHub();
+  const eventSequencer = createSequencer({
+    db,
+    onNumbered: (projectId, types) => {
+      eventHub.wake(projectId);
+      onEventsNumbered?.(types);
+    },
+    onError: onEventsError,
+  });
   // D79: with EMBEDDINGS=none (no embedder) writes queue no embedding jobs.
   const embeddingQueue = createEmbeddingQueue({ enabled: embedder !== undefined });
   const projects = createProjectService({ db, keyCacheTtlMs });
   const usage = createUsageService({ db });
-  const summaryErasure = createSummaryErasure({ embeddingQueue, storedResponses });
+  const summaryErasure = createSummaryErasure({ embeddingQueue, storedResponses, events });
   const messages = createMessageService({
     readDb,
     dialogueScope,
@@ -54,12 +74,13 @@ export function createServices({
     summaryErasure,
     storedResponses,
     distributed,
+    events,
   });
-  const dialogues = createDialogueService({ readDb, messages, embeddingQueue, storedResponses });
-  const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue });
+  const dialogues = createDialogueService({ db, readDb, messages, embeddingQueue, storedResponses, events });
+  const compaction = createCompactionService({ db, summarizer, dialogues, embeddingQueue, events });
   const context = createContextService({ readDb });
   const summaries = createSummaryService({ readDb, dialogueScope });
-  const memories = createMemoryService({ readDb, embeddingQueue, storedResponses });
+  const memories = createMemoryService({ readDb, embeddingQueue, storedResponses, events });
   const search = createSearchService({
     readDb,
     embedder,
@@ -67,7 +88,21 @@ export function createServices({
     onEmbedError,
     loaders: { message: messages.searchItems, dialogue: dialogues.searchItems, memory: memories.searchItems },
   });
-  return { projects, dialogues, messages, usage, compaction, context, summaries, memories, search };
+  const eventFeed = createEventService({ db, sequencer: eventSequencer, hub: eventHub });
+  return {
+    projects,
+    dialogues,
+    messages,
+    usage,
+    compaction,
+    context,
+    summaries,
+    memories,
+    search,
+    events: eventFeed,
+    eventSequencer,
+    eventHub,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

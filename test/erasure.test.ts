@@ -114,6 +114,32 @@ describe('erasure (D73)', () => {
     await ok(api, { method: 'DELETE', url: `${V1}/memory/${memory.id}` });
 
     expect(await dataDump(ctx.database)).not.toContain(secret);
+    // D70: the feed keeps the fact and time of every change, never the erased content.
+    const feed = (await ok(api, { method: 'GET', url: `${V1}/events?limit=1000` })).items as {
+      type: string;
+      dialogueId: string | null;
+      objectId: string;
+      data: Record<string, unknown>;
+    }[];
+    const ours = feed.filter(
+      (event) => [id, continuation.id].includes(event.dialogueId ?? '') || event.objectId === memory.id,
+    );
+    expect(ours.map((event) => event.type)).toEqual(
+      expect.arrayContaining([
+        'dialogue.created',
+        'message.created',
+        'dialogue.compacted',
+        'dialogue.continued',
+      ]),
+    );
+    for (const event of ours) {
+      const inDialogue = event.dialogueId !== null && event.dialogueId !== event.objectId;
+      expect(event.data).toEqual(
+        inDialogue
+          ? { id: event.objectId, dialogueId: event.dialogueId, deleted: true }
+          : { id: event.objectId, deleted: true },
+      );
+    }
   });
 
   it('removes a summary that drew on a deleted message, and only that content', async () => {
@@ -154,6 +180,14 @@ describe('erasure (D73)', () => {
     expect(dump).toContain(kept);
     const after = await ok(api, { method: 'GET', url: `${V1}/dialogue/${dialogue.id}` });
     expect(after.summary).toBeNull();
+    // D70: the compaction's event keeps its `summary` key, emptied.
+    const events = (await ok(api, { method: 'GET', url: `${V1}/events?dialogueId=${dialogue.id}` }))
+      .items as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    const compactedEvent = events.find((event) => event.type === 'dialogue.compacted');
+    expect(compactedEvent?.data).toMatchObject({ id: dialogue.id, label: kept, summary: null });
     // The stored compact response is a tombstone: its retry is refused and runs nothing.
     const retried = await compact();
     expect(expectError(retried, 409, 'RESOURCE_CONFLICT').message).toMatch(/deleted/);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { dialogues, embeddingJobs, memories, messages } from '../src/db/schema.js';
+import { eventOutbox } from '../src/modules/events/outbox.js';
 import { insertProject } from '../src/modules/projects/repository.js';
 import { readLines } from '../src/modules/transfer/lines.js';
 import { TransferError, exportProject, importProject } from '../src/modules/transfer/service.js';
@@ -20,7 +21,7 @@ let target: TestDatabase;
 const SOURCE_PROJECT = 'prj_transfer_source';
 const TARGET_PROJECT = 'prj_transfer_target';
 /** An import where an embedder is configured (D79: without one nothing is queued). */
-const withJobs = { queueEmbeddings: true };
+const withJobs = { queueEmbeddings: true, events: eventOutbox };
 
 /** Content texts as a client may send them (D28): key order, integer-like keys, big numbers, escapes. */
 const contents = [
@@ -119,7 +120,9 @@ beforeAll(async () => {
       projectId: SOURCE_PROJECT,
       id: 'mem_1',
       label: 'likes',
-      value: 'tea, not coffee',
+      // D57: the stored value is its JSON text.
+      value: '"tea, not coffee"',
+      searchText: 'likes\ntea, not coffee',
       tags: ['pref'],
       created: at(1),
       modified: at(2),
@@ -128,7 +131,9 @@ beforeAll(async () => {
       projectId: SOURCE_PROJECT,
       id: 'mem_2',
       namespace: 'user-1',
-      value: 'ünïcødé 🎉',
+      value: '{"b":1,"a":"ünïcødé 🎉"}',
+      description: 'a described one',
+      searchText: 'a described one\nünïcødé 🎉',
       tags: [],
       metadata: { a: 1 },
       created: at(1),
@@ -234,6 +239,7 @@ describe('parley export / import', () => {
     await insertProject(target.handle.db, { id: 'prj_transfer_lexical', name: 'lexical' });
     const counts = await importProject(target.handle.db, 'prj_transfer_lexical', fromLines(exported), {
       queueEmbeddings: false,
+      events: eventOutbox,
     });
     expect(counts).toEqual({ dialogues: 2, messages: 1204, memories: 2 });
     const [queued] = rowsOf<{ n: number }>(
@@ -261,6 +267,59 @@ describe('parley export / import', () => {
       importProject(target.handle.db, 'prj_transfer_other', fromLines(withoutOneMessage), withJobs),
     ).rejects.toThrow(/announces/);
     expect(await storedContents(target, 'prj_transfer_other')).toHaveLength(0);
+  });
+
+  it('exports memories as format version 2: value as JSON text, description, searchText (D57)', async () => {
+    expect(JSON.parse(exported[0]!).version).toBe(2);
+    const memoryLines = exported.map((line) => JSON.parse(line)).filter((line) => line.type === 'memory');
+    expect(memoryLines.find((line) => line.id === 'mem_2')).toMatchObject({
+      value: '{"b":1,"a":"ünïcødé 🎉"}',
+      description: 'a described one',
+      searchText: 'a described one\nünïcødé 🎉',
+    });
+  });
+
+  it('still reads version 1 files, whose memory values were plain strings', async () => {
+    await insertProject(target.handle.db, { id: 'prj_transfer_v1', name: 'v1' });
+    const lines = [
+      '{"type":"parley-export","version":1,"projectId":"prj_old","exportedAt":"2025-01-01T00:00:00.000Z"}',
+      JSON.stringify({
+        type: 'memory',
+        id: 'mem_old',
+        namespace: null,
+        label: 'likes',
+        value: 'tea "strong"',
+        tags: [],
+        metadata: null,
+        created: '2025-01-01T00:00:00.000Z',
+        modified: '2025-01-01T00:00:00.000Z',
+      }),
+      '{"type":"end","counts":{"dialogues":0,"messages":0,"memories":1}}',
+    ];
+    expect(await importProject(target.handle.db, 'prj_transfer_v1', fromLines(lines), withJobs)).toEqual({
+      dialogues: 0,
+      messages: 0,
+      memories: 1,
+    });
+    const [row] = await target.handle.db
+      .select({ value: memories.value, description: memories.description, searchText: memories.searchText })
+      .from(memories)
+      .where(eq(memories.projectId, 'prj_transfer_v1'));
+    expect(row).toEqual({
+      value: '"tea \\"strong\\""',
+      description: null,
+      searchText: 'likes\ntea "strong"',
+    });
+  });
+
+  it('refuses a version 2 memory whose value is not JSON text, importing nothing', async () => {
+    await insertProject(target.handle.db, { id: 'prj_transfer_bad', name: 'bad' });
+    const memory = exported.find((line) => JSON.parse(line).type === 'memory')!;
+    const broken = JSON.stringify({ ...JSON.parse(memory), value: 'not json' });
+    const lines = exported.map((line) => (line === memory ? broken : line));
+    await expect(
+      importProject(target.handle.db, 'prj_transfer_bad', fromLines(lines), withJobs),
+    ).rejects.toThrow(/value: must be JSON text/);
   });
 
   it('refuses a file that is not an export, and a project that does not exist', async () => {

@@ -33,6 +33,8 @@ export const errorCodes = {
   API_KEY_NOT_FOUND: { status: 404, type: 'not_found' },
   RESOURCE_NOT_FOUND: { status: 404, type: 'not_found' },
   METHOD_NOT_ALLOWED: { status: 405, type: 'validation_error' },
+  // D65: the events after the given seq were pruned; `not_found` is the closest category.
+  EVENTS_EXPIRED: { status: 410, type: 'not_found' },
   DIALOGUE_IMMUTABLE: { status: 409, type: 'conflict' },
   DIALOGUE_ENDED: { status: 409, type: 'conflict' },
   DIALOGUE_EXPIRED: { status: 409, type: 'conflict' },
@@ -98,3 +100,11 @@ export const summaryNotFound = (id: string): AppError =>
 
 export const projectNotFound = (id: string): AppError =>
   new AppError('PROJECT_NOT_FOUND', `Project ${id} not found`);
+
+/** D65: reading from before the oldest kept event; `after=0` reads from the oldest kept. */
+export const eventsExpired = (after: number, oldestSeq: number): AppError =>
+  new AppError(
+    'EVENTS_EXPIRED',
+    `Events after seq ${after} have been pruned; the oldest kept seq is ${oldestSeq} (pass after=0 to read from it)`,
+    [{ field: 'after', code: 'EVENTS_EXPIRED', message: `the oldest kept seq is ${oldestSeq}` }],
+  );

@@ -7,12 +7,18 @@ export const MAX_STATE_BYTES = 256 * 1024;
 
 export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 
-/** D27: a client-chosen id is 1-128 characters of A-Za-z0-9._:- (D56 takes it for summaries). */
+/**
+ * D27: a client-chosen id is 1-128 characters of A-Za-z0-9._:- (messages; dialogues, D57a;
+ * memories, D57; summaries, D56).
+ */
 export const clientIdSchema = z
   .string()
   .min(1)
   .max(128)
   .regex(/^[A-Za-z0-9._:-]+$/, 'must be 1-128 characters of A-Za-z0-9._:-');
+
+/** A client-given ISO 8601 time with a zone (a message's `created`, D30; a dialogue's, D57a). */
+export const createdInputSchema = z.iso.datetime({ offset: true });
 
 /**
  * D80: the roles a message may have. `tool` is a tool's output (its call id can live in `name` or

@@ -49,14 +49,34 @@ function issueCode(issue: z.core.$ZodIssue, part: HttpPart): { code: ErrorCode; 
   return { code: part === 'body' ? 'INVALID_INPUT' : 'INVALID_PARAMETER', message: issue.message };
 }
 
+/**
+ * A body that may take several forms (D55: an object or a bare array) and has the type of exactly
+ * one of them is reported as that form alone would report it. Only at the root: a field's own
+ * forms (search `tags`) keep their union error.
+ */
+function narrowRootUnion(issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || issue.path.length > 0) return [issue];
+    const sameType = issue.errors.filter(
+      (branch) => !branch.some((inner) => inner.path.length === 0 && inner.code === 'invalid_type'),
+    );
+    return sameType.length === 1 ? sameType[0]! : [issue];
+  });
+}
+
 /** Turns a failed validation into the error the client sees (D12, D13). */
 export function toAppError(error: RequestValidationError): AppError {
-  const { httpPart, issues, input } = error;
+  const { httpPart, input } = error;
   if (httpPart === 'body' && (input === undefined || input === null)) {
     return new AppError('MISSING_PARAMETER', 'A JSON request body is required');
   }
-  if (httpPart === 'body' && (typeof input !== 'object' || Array.isArray(input))) {
-    return new AppError('INVALID_INPUT', 'The request body must be a JSON object');
+  const issues = httpPart === 'body' ? narrowRootUnion(error.issues) : error.issues;
+  const wrongBody = issues.find(
+    (issue) => issue.path.length === 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_union'),
+  );
+  if (httpPart === 'body' && wrongBody) {
+    const shapes = wrongBody.code === 'invalid_union' ? 'a JSON object or array' : 'a JSON object';
+    return new AppError('INVALID_INPUT', `The request body must be ${shapes}`);
   }
   // A forbidden field (D19, D33) decides the code even when a required one is missing too.
   const ordered = [...issues].sort(
@@ -76,5 +96,11 @@ export function toAppError(error: RequestValidationError): AppError {
   });
   const first = details[0] ?? { code: 'INVALID_INPUT' as ErrorCode, field: '', message: 'Invalid request' };
   const where = first.field ? `${first.field}: ` : '';
-  return new AppError(first.code as ErrorCode, `${where}${first.message}`, details);
+  // A problem of the whole body (a bare array's length, D55) names no field: no details then.
+  const named = details.filter((detail) => detail.field !== '');
+  return new AppError(
+    first.code as ErrorCode,
+    `${where}${first.message}`,
+    named.length > 0 ? named : undefined,
+  );
 }

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type DataDirOwner, lockDataDir } from './data-dir-lock.js';
 import { isTransientConnectionError } from './errors.js';
 import * as schema from './schema.js';
 
@@ -33,6 +34,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Runs fn with a connection of its own (migrations under an advisory lock). */
   withDedicatedConnection<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel` on a connection of its own, outside the pool (D66: one per process,
+   * whatever the number of open streams), and keeps listening across connection losses.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<{ close(): Promise<void> }>;
+}
+
+interface ChannelListener {
+  onNotification(payload: string): void;
+  /**
+   * The listening connection was lost and is back: notifications sent meanwhile were missed, so
+   * whoever waits for them should look again. Also called once when listening first starts.
+   */
+  onListening(): void;
 }
 
 export interface DatabaseOptions {
@@ -56,6 +71,11 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** Told every statement the handle's databases run (diagnostics; tests count queries with it). */
   queryLogger?: Logger;
+  /**
+   * Who opens an embedded DATA_DIR, recorded in its lock so that a second opener is told what
+   * holds it and what to do instead (data-dir-lock.ts). Default: an unnamed command.
+   */
+  owner?: DataDirOwner;
 }
 
 /** Connections lent by withDedicatedConnection, whose statements have no time bound. */
@@ -130,7 +150,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
-    : openPglite(options.dataDir, options.queryLogger);
+    : openPglite(options.dataDir, options.queryLogger, options.owner ?? { kind: 'command', command: '' });
 }
 
 /**
@@ -206,6 +226,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
       await pool.end();
       await replica?.end();
     },
+    listen: (channel, listener) => listenOnOwnConnection(url, Client, channel, listener),
     async withDedicatedConnection(fn) {
       const client = await pool.connect();
       let failure: unknown;
@@ -224,10 +245,22 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-async function openPglite(dataDir: string, logger: Logger | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  logger: Logger | undefined,
+  owner: DataDirOwner,
+): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { vector } });
+  // Held from before PGlite opens the files until after it has flushed them on close.
+  const lock = inMemory ? undefined : lockDataDir(dataDir, owner);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { vector } });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
     kind: 'pglite',
@@ -237,7 +270,78 @@ async function openPglite(dataDir: string, logger: Logger | undefined): Promise<
     async close() {
       // PGlite flushes its files on close; never leave it half-written (D48).
       if (!client.closed) await client.close();
+      lock?.release();
     },
     withDedicatedConnection: (fn) => fn(db),
+    async listen(channel, listener) {
+      const unlisten = await client.listen(channel, listener.onNotification);
+      listener.onListening();
+      return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
+    },
+  };
+}
+
+/** Pause before reconnecting a lost listening connection, doubled up to the maximum. */
+const LISTEN_RETRY_MS = { first: 250, max: 5_000 };
+
+/**
+ * A client of its own that LISTENs, and connects again (with backoff) whenever the connection is
+ * lost, for as long as it is not closed (D77: the database may go away and come back).
+ */
+async function listenOnOwnConnection(
+  url: string,
+  Client: typeof pg.Client,
+  channel: string,
+  listener: ChannelListener,
+): Promise<{ close(): Promise<void> }> {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const candidate = new Client({ connectionString: url });
+    unboundedClients.add(candidate);
+    candidate.on('error', () => {});
+    candidate.on('end', () => {
+      if (client === candidate) client = undefined;
+      if (!closed) retry();
+    });
+    candidate.on('notification', (message) => listener.onNotification(message.payload ?? ''));
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await candidate.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await candidate.end().catch(() => {});
+      return;
+    }
+    client = candidate;
+    retryMs = LISTEN_RETRY_MS.first;
+    listener.onListening();
+  };
+
+  const retry = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch(() => {
+        retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+        retry();
+      });
+    }, retryMs);
+    retryTimer.unref();
+  };
+
+  await connect().catch(() => retry());
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      await client?.end().catch(() => {});
+    },
   };
 }

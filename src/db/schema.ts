@@ -66,6 +66,8 @@ export const apiKeys = pgTable(
     keyPrefix: text('key_prefix').notNull(),
     created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+    /** D83: when the key last authenticated a request, to the minute (refreshed at most once a minute). */
+    lastUsed: timestamp('last_used', { withTimezone: true, precision: 3 }),
   },
   (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_project_idx').on(t.projectId)],
 );
@@ -233,11 +235,16 @@ export const memories = pgTable(
     id: text('id').notNull(),
     namespace: text('namespace'),
     label: text('label'),
+    // D57: the JSON text of the value exactly as the client sent it (any JSON type), as for
+    // message content (D28).
     value: text('value').notNull(),
+    description: text('description'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Label, description and the text drawn from the value, for full-text search and embeddings. */
+    searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`to_tsvector('english'::regconfig, coalesce(label, '') || ' ' || value)`,
+      sql`to_tsvector('english'::regconfig, search_text)`,
     ),
     ...embeddingColumns(),
     ...timestamps,
@@ -315,3 +322,48 @@ export const usageCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.month, t.shard] })],
 );
+
+/**
+ * D63: the outbox. Every change of a project's data writes its event here in the change's own
+ * transaction, without a `seq`: numbers are given after commit by the sequencer
+ * (src/modules/events/sequencer.ts), in commit order per project, so that a reader who has seen
+ * seq n never later finds a new event below n. Writers never touch a shared row; `data` is the
+ * JSON text of the object as the REST API returns it (message content verbatim, D28).
+ */
+export const events = pgTable(
+  'events',
+  {
+    projectId: text('project_id').notNull(),
+    /** `evt_` + a monotonic ULID: within a transaction, the order of the changes. */
+    id: text('id').notNull(),
+    /** Null until the sequencer numbers the committed event. */
+    seq: bigint('seq', { mode: 'number' }),
+    type: text('type').notNull(),
+    namespace: text('namespace'),
+    dialogueId: text('dialogue_id'),
+    objectId: text('object_id').notNull(),
+    data: text('data').notNull(),
+    created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    uniqueIndex('events_seq_key').on(t.projectId, t.seq),
+    // The sequencer's work list: small, since events are numbered within moments of their commit.
+    index('events_unnumbered_idx').on(t.projectId, t.id).where(sql`seq IS NULL`),
+    // D70: the events of a dialogue or an object, found when its content is erased.
+    index('events_dialogue_idx').on(t.projectId, t.dialogueId),
+    index('events_object_idx').on(t.projectId, t.objectId),
+    // D65: pruning finds expired events through it.
+    index('events_created_idx').on(t.created),
+  ],
+);
+
+/**
+ * D63: per project, the last seq given and the highest seq pruned (D65: reading from before it
+ * answers 410 EVENTS_EXPIRED). Only the sequencer and the pruner lock a row of it, never a write.
+ */
+export const eventSequences = pgTable('event_sequences', {
+  projectId: text('project_id').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+  prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
+});

@@ -15,6 +15,11 @@ export type WriteGuard = (tx: Executor, context: ProjectContext) => Promise<void
 export interface WriteDeps {
   db: Database;
   guards: readonly WriteGuard[];
+  /**
+   * Told after the write committed (never after a rollback or a replay): the events it wrote are
+   * numbered just after their commit (D63, src/modules/events/sequencer.ts).
+   */
+  afterCommit?: (context: ProjectContext) => void;
 }
 
 export interface Idempotency {
@@ -108,5 +113,6 @@ export async function runWrite(
       throw new AppError('RESOURCE_CONFLICT', 'A request with this Idempotency-Key is in progress');
     return replayed(stored, idempotency!.requestHash);
   }
+  deps.afterCommit?.(context);
   return { statusCode, body, replayed: false };
 }

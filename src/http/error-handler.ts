@@ -31,7 +31,7 @@ export function toClientError(error: unknown): AppError {
     const code = fastifyCodes[fastifyCode]!;
     const messages: Partial<Record<ErrorCode, string>> = {
       REQUEST_TOO_LARGE: 'The request body is larger than this server accepts',
-      UNSUPPORTED_MEDIA_TYPE: 'Send request bodies as application/json',
+      UNSUPPORTED_MEDIA_TYPE: 'Send request bodies as JSON: application/json, text/plain or no Content-Type',
       MISSING_PARAMETER: 'A JSON request body is required',
     };
     return new AppError(code, messages[code] ?? (error as Error).message);

@@ -48,29 +48,47 @@ function decodeUtf8(body: Buffer): string | undefined {
   }
 }
 
+/** Parses a JSON body, keeping its raw text for rawJsonAt. */
+function parseJsonBody(
+  request: FastifyRequest,
+  body: string | Buffer,
+  done: (err: Error | null, body?: unknown) => void,
+) {
+  const text = typeof body === 'string' ? body : decodeUtf8(body);
+  if (text === undefined) return done(new AppError('INVALID_INPUT', 'The request body is not valid UTF-8'));
+  if (text.trim() === '') return done(null, undefined);
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    return done(new AppError('INVALID_INPUT', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`));
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    request.rawBody = text;
+    done(null, parsed);
+  } catch {
+    done(new AppError('INVALID_INPUT', 'The request body is not valid JSON'));
+  }
+}
+
 export function registerJsonBodyParser(app: FastifyInstance, bodyLimit: number): void {
-  // JSON only: any other body type is refused with 415 UNSUPPORTED_MEDIA_TYPE.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit },
-    (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
-      const text = typeof body === 'string' ? body : decodeUtf8(body);
-      if (text === undefined)
-        return done(new AppError('INVALID_INPUT', 'The request body is not valid UTF-8'));
-      if (text.trim() === '') return done(null, undefined);
-      if (jsonDepth(text) > MAX_JSON_DEPTH) {
-        return done(new AppError('INVALID_INPUT', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`));
-      }
-      try {
-        const parsed: unknown = JSON.parse(text);
-        request.rawBody = text;
-        done(null, parsed);
-      } catch {
-        done(new AppError('INVALID_INPUT', 'The request body is not valid JSON'));
-      }
-    },
-  );
+  const options = { parseAs: 'buffer' as const, bodyLimit };
+  app.addContentTypeParser('application/json', options, parseJsonBody);
+  // D52: the DialogueDB client sets no Content-Type, so its JSON arrives as text/plain (with any
+  // charset: the body is read as UTF-8 whatever it says, as for application/json) or without one.
+  app.addContentTypeParser('text/plain', options, parseJsonBody);
+  // '*' is also the parser Fastify picks for a body without a Content-Type; any other media type
+  // that reaches it is refused with 415 UNSUPPORTED_MEDIA_TYPE.
+  app.addContentTypeParser('*', options, (request: FastifyRequest, body: string | Buffer, done) => {
+    if (request.headers['content-type'] !== undefined) {
+      return done(
+        new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send request bodies as JSON: application/json, text/plain or no Content-Type',
+        ),
+      );
+    }
+    parseJsonBody(request, body, done);
+  });
 }
 
 /**

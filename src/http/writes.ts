@@ -55,7 +55,7 @@ export async function sendWrite(
       }
     : write;
   const outcome = await runWrite(
-    { db: server.db, guards: server.writeGuards },
+    server.writeDeps,
     contextOf(request),
     statusCode,
     checked,

@@ -29,7 +29,8 @@ interface MemoryView {
   id: string;
   label: string | null;
   namespace: string | null;
-  value: string;
+  /** The value as the result's JSON holds it (any JSON value, D57). */
+  value: unknown;
   tags: string[];
 }
 
@@ -126,7 +127,12 @@ function memoryLine(memory: MemoryView): string {
   const label = memory.label ? ` "${memory.label}"` : '';
   const where = memory.namespace ? ` [namespace "${memory.namespace}"]` : '';
   const tags = memory.tags.length > 0 ? ` (tags ${memory.tags.join(', ')})` : '';
-  return `Memory ${memory.id}${label}${where}${tags}: ${clip(memory.value)}`;
+  return `Memory ${memory.id}${label}${where}${tags}: ${memoryValuePreview(memory.value)}`;
+}
+
+/** A memory's value as it reads: text as it is, anything else as compact JSON (D57). */
+export function memoryValuePreview(value: unknown): string {
+  return contentPreview(value);
 }
 
 export const renderMemory = memoryLine;
@@ -179,4 +185,25 @@ export function renderContext(context: ContextView): string {
   const head = `Context (${context.format}): ${context.tokens} tokens, ${context.format === 'text' ? 'a transcript' : plural(turns, 'turn')}; ${plural(context.omittedMessages, 'older message')} left out${context.fromMessageId ? `, starting at ${context.fromMessageId}` : ''}.`;
   const body = context.text ?? context.system;
   return body === null ? head : `${head}\n${clip(body, PREVIEW_CHARS * 2)}`;
+}
+
+interface EventView {
+  seq: number;
+  type: string;
+  created: string;
+  dialogueId: string | null;
+  objectId: string;
+}
+
+/** D71: one line per change; the full events (with their data) are in the structured result. */
+export function renderEventList(page: { items: EventView[]; next: number }): string {
+  return [
+    `${plural(page.items.length, 'event')}, oldest first.`,
+    ...page.items.map(
+      (event) =>
+        `- #${event.seq} ${event.created} ${event.type} ${event.objectId}` +
+        (event.dialogueId && event.dialogueId !== event.objectId ? ` in dialogue ${event.dialogueId}` : ''),
+    ),
+    `Next time pass after: ${page.next} to see only newer changes.`,
+  ].join('\n');
 }

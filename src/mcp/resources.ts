@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { keysetCursor } from '../core/cursor.js';
 import { logAnswered, toClientError } from '../http/error-handler.js';
 import { stringifyWithRawJson } from '../core/raw-json.js';
+import { memoryValuePreview } from './render.js';
 import type { ProjectContext } from '../core/context.js';
 
 // MCP resources: `parley://dialogue/{id}` (the dialogue with its 10 most recent messages, as
@@ -78,7 +79,7 @@ const kinds: Record<string, ResourceKind> = {
           uri: `parley://memory/${encodeURIComponent(memory.id)}`,
           name: memory.id,
           title: memory.label ?? `Memory ${memory.id}`,
-          description: memory.value.slice(0, 200),
+          description: memoryValuePreview(memory.value.parse()),
           mimeType: JSON_TYPE,
         })),
         next: page.next,

@@ -25,6 +25,7 @@ import type { DialogueService } from '../modules/dialogues/service.js';
 import type { MemoryService } from '../modules/memories/service.js';
 import type { MessageService } from '../modules/messages/service.js';
 import type { SearchService } from '../modules/search/service.js';
+import type { EventService } from '../modules/events/service.js';
 
 // The layer between MCP and the services (D42): every tool is a zod contract in and out, one
 // service call, and a readable rendering. Arguments are validated here rather than by the SDK so
@@ -44,6 +45,7 @@ interface McpServices {
   messages: MessageService;
   memories: MemoryService;
   search: SearchService;
+  events: EventService;
 }
 
 /** What a tool gets besides its arguments: the caller's project and the HTTP request. */
@@ -249,8 +251,7 @@ export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
       // A retry of a call that already succeeded is answered before any slow stage (a model call).
       const stored = await replayIfStored(server.db, call.ctx, idempotency);
       if (stored) return stored.body;
-      const write: ToolWrite = (fn) =>
-        runWrite({ db: server.db, guards: server.writeGuards }, call.ctx, 200, fn, idempotency);
+      const write: ToolWrite = (fn) => runWrite(server.writeDeps, call.ctx, 200, fn, idempotency);
       return (await spec.run(toolArgs as z.output<I>, call, write)).body;
     },
     render: (result) => spec.render(result as z.output<O>),

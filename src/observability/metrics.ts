@@ -20,17 +20,32 @@ export interface Metrics {
   embeddings: Counter<'object'>;
   /** Embedding attempts that failed and were put back for a retry with backoff. */
   embeddingFailures: Counter<'object'>;
+  /** D72: events committed, by type, counted once each when numbered (never for a rollback). */
+  eventsWritten: Counter<'type'>;
 }
 
 export interface MetricSources {
   /** Pool use and the embedding queue are read from it at each scrape. */
   database?: DatabaseHandle;
+  /** D72: the event streams open on this instance, read at each scrape. */
+  openEventStreams?: () => number;
 }
 
 export function createMetrics(sources: MetricSources = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'parley_' });
-  const { database } = sources;
+  const { database, openEventStreams } = sources;
+
+  if (openEventStreams) {
+    new Gauge({
+      name: 'parley_event_streams_open',
+      help: 'Event streams (GET /api/v1/events/stream) open on this instance',
+      registers: [registry],
+      collect() {
+        this.set(openEventStreams());
+      },
+    });
+  }
 
   new Gauge({
     name: 'parley_build_info',
@@ -125,6 +140,12 @@ export function createMetrics(sources: MetricSources = {}): Metrics {
       name: 'parley_embedding_failures_total',
       help: 'Embedding attempts that failed and were scheduled for a retry, by object type',
       labelNames: ['object'],
+      registers: [registry],
+    }),
+    eventsWritten: new Counter({
+      name: 'parley_events_written_total',
+      help: 'Events committed to the feed, by type (counted by the instance that numbered them)',
+      labelNames: ['type'],
       registers: [registry],
     }),
   };

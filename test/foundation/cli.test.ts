@@ -63,6 +63,31 @@ describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
     expect((await parley('key', 'revoke', project.id, key.id)).json()).toEqual({ success: true, id: key.id });
   });
 
+  it('prints key ids, lists keys and revokes a key by the key itself (D83)', async () => {
+    const created = (await parley('project', 'create', 'keyring')).json();
+    expect(created.keyId).toMatch(/^key_/);
+    const second = (await parley('key', 'create', created.project.id)).json();
+
+    const revoked = await parley('key', 'revoke', '--key', created.apiKey);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.json()).toEqual({ success: true, id: created.keyId, projectId: created.project.id });
+
+    const listed = await parley('key', 'list', created.project.id);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).not.toContain(created.apiKey);
+    const items = listed.json().items as { id: string; prefix: string; revoked: string | null }[];
+    expect(items.map((k) => k.id)).toEqual([created.keyId, second.id]);
+    expect(items[0]).toMatchObject({ prefix: created.apiKey.slice(0, 9), revoked: expect.any(String) });
+    expect(items[1]!.revoked).toBeNull();
+
+    const unknown = await parley('key', 'revoke', created.project.id, 'key_missing');
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('not found');
+    const neither = await parley('key', 'revoke', created.project.id);
+    expect(neither.code).not.toBe(0);
+    expect(neither.stderr).toContain('give either <projectId> <keyId>, or --key <apiKey> alone');
+  });
+
   it('reports errors with a non-zero exit code', async () => {
     const missing = await parley('project', 'show', 'prj_missing');
     expect(missing.code).not.toBe(0);
@@ -106,6 +131,9 @@ describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
         embedding_jobs: 0,
         idempotency_keys: 0,
         usage_counters: 0,
+        // Written straight into the store: no events (D74 counts every tenant table).
+        events: 0,
+        event_sequences: 0,
       },
     });
     const again = await parley('project', 'delete', project.id);

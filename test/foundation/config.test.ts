@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { readFileSync } from 'node:fs';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../src/config.js';
 import { runNode } from '../helpers/processes.js';
 
 describe('configuration', () => {
@@ -60,6 +61,18 @@ describe('configuration', () => {
     for (const bad of ['https://app.example.com/', 'app.example.com', 'ftp://x.example', ' , ']) {
       expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
     }
+  });
+
+  it('.env.example lists every variable with its default', () => {
+    const lines = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    const example = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(Object.keys(example).sort()).toEqual([...CONFIG_VARIABLES].sort());
+    // Copied as it is, the file configures exactly the defaults.
+    expect(loadConfig(example)).toEqual(loadConfig({}));
   });
 
   it('treats empty values as unset', () => {

@@ -112,11 +112,14 @@ describe('HTTP core (D11-D13)', () => {
     expect(error.type).toBe('validation_error');
   });
 
-  it('refuses other media types with 415', async () => {
+  it('refuses media types other than JSON with 415 (text/plain is JSON, D52)', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/admin/v1/projects',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/plain' },
+      headers: {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: 'name=x',
     });
     expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');

@@ -107,6 +107,8 @@ async function fill(project: TestProject, bulk: number) {
     { method: 'POST', url: `${V1}/memory`, payload: { label: 'home', value: '12 Elm Street' } },
     'mem',
   );
+  // Reading the feed numbers its events first (D63): the project's event_sequences row exists.
+  expect((await api({ method: 'GET', url: `${V1}/events` })).json().items.length).toBeGreaterThan(0);
 
   const db = ctx.app.db;
   const { projectId } = project;
@@ -190,7 +192,7 @@ describe('DELETE /admin/v1/projects/{id} (D74)', () => {
       TENANT_TABLES.filter((table) => !table.cascadesFromProject)
         .map((table) => table.name)
         .sort(),
-    ).toEqual(['embedding_jobs', 'idempotency_keys', 'usage_counters']);
+    ).toEqual(['embedding_jobs', 'event_sequences', 'events', 'idempotency_keys', 'usage_counters']);
   });
 
   it('erases threads before their parents, however the batches fall (D23: the thread link has no ON DELETE action)', async () => {

@@ -30,6 +30,8 @@ export interface RouteShape {
   body?: Record<string, JsonSchema>;
   required: string[];
   admin: boolean;
+  /** Its 200 is a server-sent event stream (D66), which never ends by itself. */
+  eventStream?: boolean;
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -119,6 +121,9 @@ export function routesOf(app: FastifyInstance): RouteShape[] {
         body: body ? (body.properties ?? {}) : undefined,
         required: body?.required ?? [],
         admin: path.startsWith('/admin/'),
+        eventStream:
+          (operation.responses as Record<string, { content?: Record<string, unknown> }> | undefined)?.['200']
+            ?.content?.['text/event-stream'] !== undefined,
       };
       routes.push(route);
       // D1: the unversioned alias of every REST route.
@@ -439,6 +444,7 @@ function hostileRequest(routes: RouteShape[], credentials: Credentials): fc.Arbi
         if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
         const inject: InjectOptions = { method: method as InjectOptions['method'], url, headers };
         if (body !== undefined && method !== 'GET' && method !== 'HEAD') inject.payload = body;
+        if (route.eventStream) inject.payloadAsStream = true;
         return { route, inject };
       }),
   );
@@ -455,7 +461,8 @@ export async function storeFingerprint(app: FastifyInstance): Promise<string> {
       (SELECT count(*) || '/' || coalesce(max(modified)::text, '') FROM memories) AS memories,
       (SELECT count(*) FROM embedding_jobs) AS embedding_jobs,
       (SELECT count(*) FROM idempotency_keys) AS idempotency_keys,
-      (SELECT coalesce(sum(writes), 0) FROM usage_counters) AS usage_counters`);
+      (SELECT coalesce(sum(writes), 0) FROM usage_counters) AS usage_counters,
+      (SELECT count(*) FROM events) AS events`);
   return JSON.stringify(rowsOf(result)[0]);
 }
 
@@ -533,6 +540,26 @@ const SEEDS: [InjectOptions['method'] & string, string, object][] = [
 ];
 
 /**
+ * `app.inject`, except for an event stream (D66), which never ends by itself: its response is
+ * taken as soon as its head is written; a stream that opened is dropped (the app's close ends it
+ * on the server), an answer that is not a stream is read whole.
+ */
+async function injectHostile(app: FastifyInstance, inject: InjectOptions): Promise<LightMyRequestResponse> {
+  const response = await app.inject(inject);
+  if (!inject.payloadAsStream) return response;
+  const stream = response.stream();
+  let body = '';
+  if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) stream.destroy();
+  else for await (const chunk of stream) body += String(chunk);
+  return {
+    statusCode: response.statusCode,
+    headers: response.headers,
+    body,
+    json: () => JSON.parse(body),
+  } as unknown as LightMyRequestResponse;
+}
+
+/**
  * Sends `runs` hostile requests one after another and checks each: no 5xx, the envelope on
  * every 4xx, and nothing stored or changed by a 4xx. Returns the statuses seen.
  */
@@ -556,7 +583,7 @@ export async function runHostileRequests(
   const arbitrary = hostileRequest(routes, { ...credentials, ids: () => [...ids] });
   await fc.assert(
     fc.asyncProperty(arbitrary, async (request) => {
-      const response = await app.inject(request.inject);
+      const response = await injectHostile(app, request.inject);
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       checkResponse(request, response);
       const after = await storeFingerprint(app);

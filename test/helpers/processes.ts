@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import http from 'node:http';
+import https from 'node:https';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -66,6 +68,31 @@ export async function runNode(
   return { code, stdout, stderr };
 }
 
+export interface RunningCommand {
+  child: ChildProcess;
+  pid: number;
+  /** Everything printed so far. */
+  output(): { stdout: string; stderr: string };
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `parley ARGS` without waiting for it, its standard input left open for the test to use. */
+export function spawnCli(args: string[], env: Record<string, string>): RunningCommand {
+  const child = spawnTs(['src/cli.ts', ...args], env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, pid: child.pid!, output: () => ({ stdout, stderr }), exited };
+}
+
 export interface RunningServer {
   child: ChildProcess;
   pid: number;
@@ -109,7 +136,8 @@ export async function spawnServerProcess(env: Record<string, string>): Promise<R
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // D60: with a certificate the server speaks HTTPS.
+  const baseUrl = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
   return {
     child,
     pid: child.pid!,
@@ -145,7 +173,7 @@ export async function spawnServerProcess(env: Record<string, string>): Promise<R
       for (;;) {
         if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
         try {
-          if ((await fetch(`${baseUrl}/readyz`)).ok) return;
+          if ((await statusOf(`${baseUrl}/readyz`)) === 200) return;
         } catch {
           // not listening yet
         }
@@ -172,6 +200,20 @@ export async function startServerProcess(
   const server = await spawnServerProcess(env);
   await server.ready(timeoutMs);
   return server;
+}
+
+/** The status of a GET; over HTTPS without checking the certificate (readiness, not trust). */
+function statusOf(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onResponse = (response: http.IncomingMessage) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    };
+    const request = url.startsWith('https:')
+      ? https.get(url, { rejectUnauthorized: false, agent: false }, onResponse)
+      : http.get(url, { agent: false }, onResponse);
+    request.on('error', reject);
+  });
 }
 
 export async function freePort(): Promise<number> {

@@ -9,11 +9,12 @@ import {
   updateDialogue,
   updateState,
 } from './dialogues.js';
+import { listEvents } from './events.js';
 import { createMemory, deleteMemory, getMemory, listMemories } from './memories.js';
 import { addMessages, getMessage, listMessages } from './messages.js';
 import { search } from './search.js';
 
-/** The tools of D42, and get_context (D81). */
+/** The tools of D42, get_context (D81) and list_events (D71). */
 export const parleyTools: readonly McpTool[] = [
   createDialogue,
   listDialogues,
@@ -31,4 +32,5 @@ export const parleyTools: readonly McpTool[] = [
   listMemories,
   getMemory,
   deleteMemory,
+  listEvents,
 ];

@@ -7,6 +7,7 @@ import {
   memoryNamespaceQuery,
   memorySchema,
 } from '../../modules/memories/schemas.js';
+import { rawJsonAt } from '../../http/json-body.js';
 import { renderDeleted, renderMemory, renderMemoryList } from '../render.js';
 import { readTool, writeTool } from '../tool-kit.js';
 
@@ -24,14 +25,20 @@ export const createMemory = writeTool({
   name: 'create_memory',
   title: 'Create a memory',
   description:
-    'Stores a long-term memory: a text `value` (up to 64 KiB) with an optional short `label`, ' +
+    'Stores a long-term memory: a `value` (text, or any JSON value such as an object or a list; up ' +
+    'to 64 KiB) with an optional short `label`, a searchable `description`, ' +
     '`namespace` (for example one per end user), `tags` and `metadata`. Use it for facts, ' +
     'preferences or decisions worth keeping beyond one conversation; find them later with search ' +
     '(`object: "memory"`) or list_memories.',
   input: createMemoryBody,
   output: memorySchema.extend({}),
   render: renderMemory,
-  write: (tx, args, call) => call.services.memories.create(tx, call.ctx, args),
+  // D57: the value as the exact JSON text the client sent (D28).
+  write: (tx, args, call) =>
+    call.services.memories.create(tx, call.ctx, {
+      ...args,
+      value: rawJsonAt(call.request, call.at('value'))!,
+    }),
 });
 
 export const listMemories = readTool({

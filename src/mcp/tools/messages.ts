@@ -1,8 +1,8 @@
 import { namespaceSchema } from '../../core/fields.js';
 import { messageInputAt } from '../../http/message-inputs.js';
 import {
-  batchResponseSchema,
-  createBatchBody,
+  batchObjectBody,
+  batchObjectResponse,
   listMessagesQuery,
   messageParams,
   messageQuery,
@@ -30,8 +30,8 @@ export const addMessages = writeTool({
     'object; stored and returned exactly as sent, at most 1 MiB); `id`, `name`, `created`, `tags` ' +
     'and `metadata` are optional. Pass `namespace` when the dialogue has one. Refused on an ended ' +
     'dialogue (DIALOGUE_ENDED). Returns the stored messages and the new message count.',
-  input: createBatchBody.extend({ dialogueId: dialogueIdArgument, namespace: namespaceArgument }),
-  output: batchResponseSchema.extend({}),
+  input: batchObjectBody.extend({ dialogueId: dialogueIdArgument, namespace: namespaceArgument }),
+  output: batchObjectResponse.extend({}),
   render: renderAddedMessages,
   write: (tx, { dialogueId, namespace, messages }, call) =>
     call.services.messages.createBatch(tx, call.ctx, {

@@ -7,6 +7,8 @@ import { newId } from '../../lib/ids.js';
 import type { Summarizer } from '../../summaries/summarizer.js';
 import { countTokens } from '../../summaries/tokens.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
+import type { EventOutbox } from '../events/outbox.js';
+import { dialogueEvent } from '../events/records.js';
 import * as repo from './compaction-repository.js';
 import type { MessageText } from './compaction-repository.js';
 import {
@@ -39,6 +41,7 @@ export interface CompactionDeps {
   summarizer: Summarizer;
   dialogues: Pick<DialogueService, 'end' | 'create'>;
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue'>;
+  events: Pick<EventOutbox, 'record'>;
 }
 
 /** Runs a write transaction: `sendWrite`/`runWrite` (guards, Idempotency-Key, D36), or a plain one. */
@@ -146,7 +149,13 @@ const compareKeys = (a: MessageKey, b: MessageKey): number =>
 const isSummarizerFailure = (error: unknown): error is AppError =>
   isAppError(error) && (error.code === 'UPSTREAM_ERROR' || error.code === 'UPSTREAM_TIMEOUT');
 
-export function createCompactionService({ db, summarizer, dialogues, embeddingQueue }: CompactionDeps) {
+export function createCompactionService({
+  db,
+  summarizer,
+  dialogues,
+  embeddingQueue,
+  events,
+}: CompactionDeps) {
   /**
    * The summary of `messages`, built on `basis`, and what it covers. The summarizer is called only
    * when there is text to summarize.
@@ -324,6 +333,11 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
     });
     // ...and of its embedding, made again after the write (D40).
     await embeddingQueue.enqueue(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
+    // D64: a new summary on the dialogue is a `dialogue.compacted`, whether compaction, continuation
+    // or POST /summary made it; a round with nothing new writes none.
+    await events.record(tx, ctx.projectId, [
+      dialogueEvent('dialogue.compacted', toDialogueRecord(updated, ctx.settings)),
+    ]);
     return { row: updated, record };
   }
 
@@ -405,7 +419,7 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
             const { row } = await apply(tx, ctx, id, prepared, { complete: true });
             await dialogues.end(tx, ctx, id);
             const summary = row.summary;
-            return dialogues.create(tx, ctx, {
+            const continuation = await dialogues.create(tx, ctx, {
               namespace: row.namespace ?? undefined,
               tags: row.tags,
               metadata: { continuedFrom: id },
@@ -426,6 +440,12 @@ export function createCompactionService({ db, summarizer, dialogues, embeddingQu
                   ]
                 : [],
             });
+            // D64: last, the event tying the two together, in the continued dialogue's feed: its
+            // object is the continuation, shown as this action returns it (without messages).
+            await events.record(tx, ctx.projectId, [
+              { ...dialogueEvent('dialogue.continued', continuation), dialogueId: id },
+            ]);
+            return continuation;
           }),
       );
     },

@@ -41,12 +41,20 @@ export function expiryCutoff(settings: ProjectSettings, now = Date.now()): Date 
 }
 
 /** D24. An ended dialogue is closed already and stays `ended`. */
-export function isExpired(row: DialogueRow, settings: ProjectSettings, now = Date.now()): boolean {
+export function isExpired(
+  row: Pick<DialogueRow, 'status' | 'modified'>,
+  settings: ProjectSettings,
+  now = Date.now(),
+): boolean {
   const cutoff = expiryCutoff(settings, now);
   return cutoff !== null && row.status === 'active' && row.modified < cutoff;
 }
 
-export function toDialogueRecord(row: DialogueRow, settings: ProjectSettings): DialogueRecord {
+/** A row without its summary's coverage, which is internal (an imported row has none yet). */
+export function toDialogueRecord(
+  row: Omit<DialogueRow, 'summaryCoversSeq'>,
+  settings: ProjectSettings,
+): DialogueRecord {
   const expired = isExpired(row, settings);
   return {
     id: row.id,

@@ -43,10 +43,18 @@ export const changeTime = sql`greatest(now(), modified)`;
 
 const byId = (projectId: string, id: string) => and(eq(dialogues.projectId, projectId), eq(dialogues.id, id));
 
-export async function insertDialogue(tx: Executor, row: typeof dialogues.$inferInsert): Promise<DialogueRow> {
+/** The new dialogue, or undefined when its id is taken (D57a: client-given ids). */
+export async function insertDialogue(
+  tx: Executor,
+  row: typeof dialogues.$inferInsert,
+): Promise<DialogueRow | undefined> {
   try {
-    const [inserted] = await tx.insert(dialogues).values(row).returning(recordColumns);
-    return inserted!;
+    const [inserted] = await tx
+      .insert(dialogues)
+      .values(row)
+      .onConflictDoNothing({ target: [dialogues.projectId, dialogues.id] })
+      .returning(recordColumns);
+    return inserted;
   } catch (error) {
     // The project was deleted after the request was authenticated.
     if (isForeignKeyViolation(error, 'dialogues_project_id_projects_id_fk')) {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../core/error-envelope.js';
@@ -10,6 +11,7 @@ import {
   createDialogueBody,
   deletedDialogueSchema,
   dialogueListSchema,
+  dialogueNamespaceQuery,
   dialogueParams,
   dialogueSchema,
   dialogueWithMessagesSchema,
@@ -33,6 +35,12 @@ const summaryTags = ['summaries'];
 /** Dialogue operations (D15-D26) and summaries (D56). Rules live in the services. */
 export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dialogues, compaction, context, summaries } = app.services;
+  /** D53: runs before every route with a dialogue in its path (params and query are validated by then). */
+  const namespaceRule = async (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    const { namespace } = request.query as { namespace?: string };
+    await dialogues.assertNamespace(contextOf(request), id, namespace);
+  };
 
   app.post(
     '/dialogue',
@@ -80,6 +88,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: getDialogueQuery,
         response: { 200: dialogueWithMessagesSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
+      preHandler: namespaceRule,
     },
     async (request) =>
       dialogues.get(contextOf(request), request.params.id, { messages: request.query.messages }),
@@ -115,9 +124,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
           'an ended dialogue refuses the update (409 DIALOGUE_ENDED). `messages` holds the added messages.',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         body: updateDialogueBody,
         response: { 200: dialogueWithMessagesSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
+      preHandler: namespaceRule,
     },
     async (request, reply) => {
       const { message: _message, messages: _messages, ...fields } = request.body;
@@ -136,8 +147,10 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a dialogue and its messages permanently; its threads remain',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         response: { 200: deletedDialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
+      preHandler: namespaceRule,
     },
     async (request, reply) =>
       sendWrite(request, reply, 200, (tx) => dialogues.remove(tx, contextOf(request), request.params.id)),
@@ -159,9 +172,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'A null value removes the key. Works on ended dialogues (D20).',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         body: stateBody,
         response: { 200: dialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
+      preHandler: namespaceRule,
       handler: async (request, reply) =>
         sendWrite(request, reply, 200, (tx) =>
           dialogues.updateState(tx, contextOf(request), request.params.id, request.body),
@@ -176,8 +191,10 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'End a dialogue: it accepts no more messages (idempotent)',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         response: { 200: dialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
+      preHandler: namespaceRule,
       handler: async (request, reply) =>
         sendWrite(request, reply, 200, (tx) => dialogues.end(tx, contextOf(request), request.params.id)),
     });
@@ -193,9 +210,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
           'Messages are kept. Written by the configured chat model, or offline by the extractive summarizer.',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         response: { 200: dialogueSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 502, 504) },
       },
       // A keyed retry of a compaction that succeeded is replayed before the model is called.
+      preHandler: namespaceRule,
       handler: async (request, reply) =>
         sendStagedWrite(request, reply, 200, (write) =>
           compaction.compact(contextOf(request), request.params.id, write),
@@ -213,11 +232,13 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
           '`metadata.continuedFrom`, and the summary as its first `system` message.',
         tags,
         params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
         response: {
           201: dialogueWithMessagesSchema,
           ...errorResponses(400, 401, 403, 404, 409, 429, 502, 504),
         },
       },
+      preHandler: namespaceRule,
       handler: async (request, reply) =>
         sendStagedWrite(request, reply, 201, (write) =>
           compaction.continueDialogue(contextOf(request), request.params.id, write),

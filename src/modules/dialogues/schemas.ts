@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { createdRangeQuery } from '../../core/created-range.js';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
-import { metadataSchema, namespaceSchema, stateSchema, tagsSchema } from '../../core/fields.js';
+import {
+  clientIdSchema,
+  createdInputSchema,
+  metadataSchema,
+  namespaceSchema,
+  stateSchema,
+  tagsSchema,
+} from '../../core/fields.js';
 import { coded } from '../../core/validation.js';
 import { messageArraySchema, messageInputSchema, messageSchema } from '../messages/schemas.js';
 
@@ -22,6 +30,16 @@ const exampleMessages = [
 
 export const createDialogueBody = z
   .object({
+    id: clientIdSchema
+      .optional()
+      .describe(
+        'D57a: your own id (1-128 characters of A-Za-z0-9._:-); taken: 409 DUPLICATE_ID. Generated if omitted',
+      ),
+    created: createdInputSchema
+      .optional()
+      .describe(
+        'D57a: creation time (ISO 8601 with a zone), for importing history; messages without their own `created` take it',
+      ),
     namespace: namespaceSchema.optional(),
     threadOf: z
       .string()
@@ -54,6 +72,12 @@ export const createDialogueBody = z
 /** D19: the fields an update may carry; the others named there are refused (strict). */
 export const updateDialogueBody = z
   .object({
+    // D53: the DialogueDB client repeats the dialogue's id and namespace; they must match.
+    id: z.string().min(1).max(255).optional().describe('D53: if given, must equal the id in the path'),
+    namespace: namespaceSchema
+      .nullable()
+      .optional()
+      .describe("D53: if given, must equal the dialogue's namespace (it cannot change)"),
     tags: tagsSchema.optional().describe('Replaces the whole list'),
     label: labelSchema.nullable().optional().describe('At most 128 characters; null clears it'),
     state: stateSchema.optional().describe('Merged into the state as a JSON Merge Patch (RFC 7396)'),
@@ -115,7 +139,15 @@ export const dialogueListSchema = z
 
 export const dialogueParams = z.object({ id: z.string().min(1).max(255) });
 
+const pathNamespace = namespaceSchema
+  .optional()
+  .describe("D53: if given, must be the dialogue's namespace, else 404 DIALOGUE_NOT_FOUND; may be left out");
+
+/** D53: the query of every route naming a dialogue in its path. */
+export const dialogueNamespaceQuery = z.object({ namespace: pathNamespace });
+
 export const getDialogueQuery = z.object({
+  namespace: pathNamespace,
   messages: z
     .enum(['last', 'first'])
     .default('last')
@@ -143,6 +175,7 @@ export const listDialoguesQuery = z.object({
       'Creation time: a UTC day `YYYY-MM-DD`, or an ISO 8601 interval `start/end` of dates or date-times ' +
         '(`start/` and `/end` leave one side open; a date-time end is exclusive, a date end includes that day)',
     ),
+  ...createdRangeQuery,
   limit: limitParam(20, 100),
   order: orderParam('desc'),
   next: cursorParam,

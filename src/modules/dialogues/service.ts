@@ -1,4 +1,5 @@
 import type { ProjectContext } from '../../core/context.js';
+import { createdRange } from '../../core/created-range.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, dialogueNotFound } from '../../core/errors.js';
 import { MAX_STATE_BYTES, jsonBytes } from '../../core/fields.js';
@@ -8,10 +9,13 @@ import type { StoredResponses } from '../../db/idempotency-store.js';
 import { newId } from '../../lib/ids.js';
 import { mergeObjectPatch } from '../../lib/merge-patch.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
+import type { EventOutbox } from '../events/outbox.js';
+import { type EventType, deletionEvent, dialogueEvent, messageEvent } from '../events/records.js';
 import { assertAcceptsMessages, assertMessageCount, refuseIfImmutable } from '../messages/append.js';
 import type { FieldedInput } from '../messages/records.js';
 import type { MessageService } from '../messages/service.js';
 import { parseDateFilter } from './date-filter.js';
+import { dialogueScope } from './scope.js';
 import {
   type DialogueRecord,
   type DialogueWithMessages,
@@ -28,6 +32,10 @@ import { type ListDialoguesQuery, MAX_DIALOGUE_MESSAGES } from './schemas.js';
 const DIALOGUE_GET_MESSAGES = 10;
 
 export interface CreateDialogueInput {
+  /** D57a: the client's own id; generated when absent. */
+  id?: string;
+  /** D57a: the client's own creation time (ISO 8601). */
+  created?: string;
   namespace?: string;
   threadOf?: string;
   label?: string;
@@ -39,6 +47,9 @@ export interface CreateDialogueInput {
 }
 
 export interface UpdateDialogueInput {
+  /** D53: repeated by the client; must be the dialogue's. */
+  id?: string;
+  namespace?: string | null;
   tags?: string[];
   label?: string | null;
   state?: Record<string, unknown>;
@@ -46,11 +57,15 @@ export interface UpdateDialogueInput {
 }
 
 export interface DialogueServiceDeps {
+  /** The primary, for the D53 namespace check. */
+  db: Database;
   /** Where reads go: the replica when READ_DATABASE_URL is set. */
   readDb: Database;
   messages: Pick<MessageService, 'append' | 'edge'>;
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue' | 'forgetDialogue'>;
   storedResponses: Pick<StoredResponses, 'erase'>;
+  /** D63, D70: each change writes its events; a deletion empties the dialogue's earlier events. */
+  events: Pick<EventOutbox, 'record' | 'eraseDialogue'>;
 }
 
 /** D26: keyset position (created, id). */
@@ -74,11 +89,24 @@ function mergeState(
   return merged;
 }
 
+/** D53: an update may name the dialogue's id and namespace in its body, but not change them (D19). */
+function assertSameIdentity(row: repo.DialogueRow, patch: UpdateDialogueInput): void {
+  const refuse = (field: string, message: string) => {
+    throw new AppError('INVALID_INPUT', `${field}: ${message}`, [{ field, code: 'INVALID_INPUT', message }]);
+  };
+  if (patch.id !== undefined && patch.id !== row.id) refuse('id', 'must equal the dialogue id in the path');
+  if (patch.namespace !== undefined && (patch.namespace ?? null) !== row.namespace) {
+    refuse('namespace', "must equal the dialogue's namespace, which cannot change");
+  }
+}
+
 export function createDialogueService({
+  db,
   readDb,
   messages,
   embeddingQueue,
   storedResponses,
+  events,
 }: DialogueServiceDeps) {
   async function locked(tx: Executor, ctx: ProjectContext, id: string): Promise<repo.DialogueRow> {
     const row = await repo.lockDialogue(tx, ctx.projectId, id);
@@ -98,6 +126,23 @@ export function createDialogueService({
     return withMessages({ ...row, ...appended.counters }, ctx.settings, appended.messages);
   }
 
+  /**
+   * D63, D64: the dialogue's event (none when `type` is undefined: only messages were added),
+   * showing it after the whole change, then one event per added message, in their order.
+   */
+  async function recordChange(
+    tx: Executor,
+    ctx: ProjectContext,
+    type: EventType | undefined,
+    dialogue: DialogueWithMessages,
+  ): Promise<DialogueWithMessages> {
+    await events.record(tx, ctx.projectId, [
+      ...(type ? [dialogueEvent(type, dialogue)] : []),
+      ...dialogue.messages.map((message) => messageEvent('message.created', message)),
+    ]);
+    return dialogue;
+  }
+
   return {
     /** POST /dialogue (D16-D17): 201 with the created messages. */
     async create(
@@ -105,7 +150,13 @@ export function createDialogueService({
       ctx: ProjectContext,
       input: CreateDialogueInput,
     ): Promise<DialogueWithMessages> {
-      const items = input.messages ?? [];
+      const given = input.created;
+      // D57a: history imported with a creation time; its messages without their own take it.
+      const items = (input.messages ?? []).map((item) =>
+        given === undefined || item.input.created !== undefined
+          ? item
+          : { ...item, input: { ...item.input, created: given } },
+      );
       assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
       if (input.threadOf !== undefined) {
         // Locks the parent row until commit, so its threadCount stays exact under concurrency.
@@ -115,9 +166,11 @@ export function createDialogueService({
           ]);
         }
       }
+      const id = input.id ?? newId('dlg');
       const row = await repo.insertDialogue(tx, {
         projectId: ctx.projectId,
-        id: newId('dlg'),
+        id,
+        ...(given === undefined ? {} : { created: new Date(given) }),
         namespace: input.namespace ?? null,
         threadOf: input.threadOf ?? null,
         label: input.label ?? null,
@@ -126,6 +179,12 @@ export function createDialogueService({
         state: input.state ?? {},
         searchText: dialogueSearchText(input),
       });
+      // D57a: a taken id (a retried create, or another dialogue's) stores nothing.
+      if (!row) {
+        throw new AppError('DUPLICATE_ID', `A dialogue with id ${id} already exists`, [
+          { field: 'id', code: 'DUPLICATE_ID', message: 'already exists in this project' },
+        ]);
+      }
       // D40-D41: a dialogue with a label or tags is embedded from them after the write.
       if (row.label !== null || row.tags.length > 0) {
         await embeddingQueue.enqueue(tx, {
@@ -134,7 +193,17 @@ export function createDialogueService({
           objectId: row.id,
         });
       }
-      return withAddedMessages(tx, ctx, row, items);
+      return recordChange(tx, ctx, 'dialogue.created', await withAddedMessages(tx, ctx, row, items));
+    },
+
+    /**
+     * D53: on a route naming a dialogue in its path, a `namespace` given in the query must be the
+     * dialogue's; left out, any namespace is allowed. Read from the primary: namespaces never
+     * change (D19), so this check before the operation holds for the operation too, and a dialogue
+     * just created is there even when the replica lags.
+     */
+    async assertNamespace(ctx: ProjectContext, id: string, namespace: string | undefined): Promise<void> {
+      if (namespace !== undefined) await dialogueScope.findGivenNamespace(db, ctx, { id, namespace });
     },
 
     /** GET /dialogue/{id} (D18): with the last (or first) 10 messages, oldest first. */
@@ -154,7 +223,8 @@ export function createDialogueService({
       ctx: ProjectContext,
       query: ListDialoguesQuery,
     ): Promise<{ items: DialogueRecord[]; next: string | null }> {
-      const range = query.date !== undefined ? parseDateFilter(query.date) : {};
+      // D26's `date` and D58's `created`, `startDate`, `endDate` all apply.
+      const range = createdRange(query, query.date !== undefined ? parseDateFilter(query.date) : {});
       const position = query.next ? cursor.decode(query.next) : undefined;
       const after = position && { created: position[0], id: position[1] };
       const rows = await repo.listDialogues(readDb, ctx.projectId, {
@@ -195,6 +265,7 @@ export function createDialogueService({
       }
       assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
       const row = await locked(tx, ctx, id);
+      assertSameIdentity(row, patch);
       refuseIfImmutable(ctx);
       if (row.status === 'ended')
         throw new AppError('DIALOGUE_ENDED', `Dialogue ${id} has ended and cannot be updated`);
@@ -210,7 +281,14 @@ export function createDialogueService({
       if (patch.tags !== undefined || patch.label !== undefined) {
         await embeddingQueue.enqueue(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
       }
-      return withAddedMessages(tx, ctx, updated, items);
+      // D64: appended messages alone move only counters, which are no change of the dialogue's own.
+      const changed = patch.tags !== undefined || patch.label !== undefined || patch.state !== undefined;
+      return recordChange(
+        tx,
+        ctx,
+        changed ? 'dialogue.updated' : undefined,
+        await withAddedMessages(tx, ctx, updated, items),
+      );
     },
 
     /** PUT /dialogue/{id}/state (D20): merge patch; works on ended and immutable dialogues (D25). */
@@ -224,7 +302,9 @@ export function createDialogueService({
       const updated = await repo.updateDialogue(tx, ctx.projectId, id, {
         state: mergeState(row.state, patch),
       });
-      return toDialogueRecord(updated, ctx.settings);
+      const record = toDialogueRecord(updated, ctx.settings);
+      await events.record(tx, ctx.projectId, [dialogueEvent('dialogue.updated', record)]);
+      return record;
     },
 
     /** The `end` action (D21): idempotent; an ended dialogue is returned as it is. */
@@ -232,7 +312,9 @@ export function createDialogueService({
       const row = await locked(tx, ctx, id);
       if (row.status === 'ended') return toDialogueRecord(row, ctx.settings);
       const updated = await repo.updateDialogue(tx, ctx.projectId, id, { status: 'ended' });
-      return toDialogueRecord(updated, ctx.settings);
+      const record = toDialogueRecord(updated, ctx.settings);
+      await events.record(tx, ctx.projectId, [dialogueEvent('dialogue.ended', record)]);
+      return record;
     },
 
     /** Records of found dialogues, for search results (read from the read database). */
@@ -255,8 +337,13 @@ export function createDialogueService({
       if (!(await repo.deleteDialogue(tx, ctx.projectId, id))) throw dialogueNotFound(id);
       // D23: vectors went with the rows; pending jobs of the dialogue and its messages go too.
       await embeddingQueue.forgetDialogue(tx, ctx.projectId, id);
-      // D73: stored responses that carried the dialogue or any of its messages become tombstones.
+      // D73: stored responses that carried the dialogue or any of its messages become tombstones,
+      // and so do its events and its messages' (D70). The deletion covers its messages (D64).
       await storedResponses.erase(tx, ctx.projectId, [dialogueRef(id)]);
+      await events.eraseDialogue(tx, ctx.projectId, id);
+      await events.record(tx, ctx.projectId, [
+        deletionEvent('dialogue.deleted', { id, namespace: row.namespace }),
+      ]);
       return { success: true, id };
     },
   };

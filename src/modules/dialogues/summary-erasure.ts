@@ -3,18 +3,21 @@ import { summaryRecordRef, summaryRef } from '../../core/object-refs.js';
 import type { Executor } from '../../db/client.js';
 import type { StoredResponses } from '../../db/idempotency-store.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
+import type { EventOutbox } from '../events/outbox.js';
 import { dialogueSearchText } from './records.js';
 import { type DialogueRow, updateDialogue } from './repository.js';
 import { type MessageKey, deleteSummariesCovering } from './summary-repository.js';
 
 // D73: a summary that drew on a deleted message goes with it, in the deletion's transaction:
 // every summary record that covers the message (D56), the dialogue's summary when it is one of
-// them, the search text and the vector made from it, and the stored idempotent responses that
-// carried any of them. A later compaction makes a new one from the messages that remain.
+// them, the search text and the vector made from it, the stored idempotent responses that carried
+// any of them, and the dialogue's earlier events (D70) that carried its summary. A later
+// compaction makes a new one from the messages that remain.
 
 export interface SummaryErasureDeps {
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue'>;
   storedResponses: Pick<StoredResponses, 'erase'>;
+  events: Pick<EventOutbox, 'clearSummaries'>;
 }
 
 export interface SummaryErasure {
@@ -43,6 +46,7 @@ const covers = (dialogue: DialogueRow, seq: number, erased: string[]): boolean =
 export function createSummaryErasure({
   embeddingQueue,
   storedResponses,
+  events,
 }: SummaryErasureDeps): SummaryErasure {
   return {
     async forgetIfDrawnOn(tx, ctx, dialogue, message) {
@@ -66,6 +70,8 @@ export function createSummaryErasure({
         await embeddingQueue.enqueue(tx, { projectId, objectType: 'dialogue', objectId: dialogue.id });
       }
       await storedResponses.erase(tx, projectId, [...refs, summaryRef(dialogue.id)]);
+      // D70: and from the dialogue's earlier events.
+      await events.clearSummaries(tx, projectId, dialogue.id);
     },
   };
 }

@@ -134,7 +134,7 @@ export interface EmbeddingText {
 
 /**
  * The text each object is embedded from (D41): a message's plain text (with the message before
- * it as context), a dialogue's label, tags and summary, a memory's label and value.
+ * it as context), a dialogue's label, tags and summary, a memory's label, description and value.
  */
 export async function loadTexts(db: Executor, jobs: ClaimedJob[]): Promise<Map<number, EmbeddingText>> {
   const texts = new Map<number, EmbeddingText>();
@@ -162,7 +162,8 @@ function textQuery(job: ClaimedJob) {
       return sql`SELECT search_text AS text, NULL AS context FROM dialogues
         WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
     case 'memory':
-      return sql`SELECT concat_ws(E'\n', label, value) AS text, NULL AS context FROM memories
+      // search_text holds label, description and the text of the value (D57).
+      return sql`SELECT search_text AS text, NULL AS context FROM memories
         WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
   }
 }

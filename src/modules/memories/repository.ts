@@ -1,4 +1,4 @@
-import { type SQL, and, arrayContains, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, arrayContains, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { keysetPage } from '../../db/keyset.js';
 import { memories } from '../../db/schema.js';
@@ -11,6 +11,7 @@ export const recordColumns = {
   id: memories.id,
   namespace: memories.namespace,
   label: memories.label,
+  description: memories.description,
   value: memories.value,
   tags: memories.tags,
   metadata: memories.metadata,
@@ -20,12 +21,17 @@ export const recordColumns = {
 
 export type MemoryRecordRow = Pick<MemoryRow, keyof typeof recordColumns>;
 
+/** The new memory, or undefined when its id is taken (D57: client-given ids). */
 export async function insertMemory(
   db: Executor,
   row: typeof memories.$inferInsert,
-): Promise<MemoryRecordRow> {
-  const [inserted] = await db.insert(memories).values(row).returning(recordColumns);
-  return inserted!;
+): Promise<MemoryRecordRow | undefined> {
+  const [inserted] = await db
+    .insert(memories)
+    .values(row)
+    .onConflictDoNothing({ target: [memories.projectId, memories.id] })
+    .returning(recordColumns);
+  return inserted;
 }
 
 function byId(projectId: string, id: string, namespace?: string): SQL {
@@ -49,12 +55,33 @@ export async function findMemory(
   return row;
 }
 
+/** The memory, its row locked until the transaction ends (an update recomputes its search text). */
+export async function lockMemory(
+  tx: Executor,
+  projectId: string,
+  id: string,
+  namespace?: string,
+): Promise<MemoryRecordRow | undefined> {
+  const [row] = await tx
+    .select(recordColumns)
+    .from(memories)
+    .where(byId(projectId, id, namespace))
+    .for('update');
+  return row;
+}
+
 export async function updateMemory(
   db: Executor,
   projectId: string,
   id: string,
   namespace: string | undefined,
-  changes: { tags?: string[]; value?: string; label?: string | null },
+  changes: {
+    tags?: string[];
+    value?: string;
+    label?: string | null;
+    description?: string | null;
+    searchText?: string;
+  },
 ): Promise<MemoryRecordRow | undefined> {
   const [row] = await db
     .update(memories)
@@ -69,18 +96,21 @@ export async function deleteMemory(
   projectId: string,
   id: string,
   namespace?: string,
-): Promise<boolean> {
-  const rows = await db
+): Promise<{ namespace: string | null } | undefined> {
+  const [row] = await db
     .delete(memories)
     .where(byId(projectId, id, namespace))
-    .returning({ id: memories.id });
-  return rows.length === 1;
+    .returning({ namespace: memories.namespace });
+  return row;
 }
 
 export interface MemoryListFilter {
   namespace?: string;
   label?: string;
   tags: string[];
+  /** D58: creation times from `createdFrom` (included) to `createdBefore` (excluded). */
+  createdFrom?: Date;
+  createdBefore?: Date;
   order: 'asc' | 'desc';
   limit: number;
   /** Keyset position: the (created, id) of the last item of the previous page. */
@@ -103,6 +133,8 @@ export async function listMemories(
         filter.namespace === undefined ? undefined : eq(memories.namespace, filter.namespace),
         filter.label === undefined ? undefined : eq(memories.label, filter.label),
         filter.tags.length > 0 ? arrayContains(memories.tags, filter.tags) : undefined,
+        filter.createdFrom ? gte(memories.created, filter.createdFrom) : undefined,
+        filter.createdBefore ? lt(memories.created, filter.createdBefore) : undefined,
         page.beyond,
       ),
     )

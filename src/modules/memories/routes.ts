@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../core/error-envelope.js';
+import { rawJsonAt } from '../../http/json-body.js';
 import { contextOf, sendWrite } from '../../http/writes.js';
 import {
   createMemoryBody,
@@ -29,8 +30,11 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: memorySchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
-    async (request, reply) =>
-      sendWrite(request, reply, 201, (tx) => memories.create(tx, contextOf(request), request.body)),
+    async (request, reply) => {
+      // D57: the value as the exact JSON text the client sent (D28); validation made sure it is there.
+      const input = { ...request.body, value: rawJsonAt(request, ['value'])! };
+      return sendWrite(request, reply, 201, (tx) => memories.create(tx, contextOf(request), input));
+    },
   );
 
   app.get(
@@ -67,7 +71,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'updateMemory',
-        summary: 'Update a memory: tags (replaced), value, label',
+        summary: 'Update a memory: tags (replaced), value, label, description',
         tags,
         params: memoryParams,
         querystring: memoryNamespaceQuery,
@@ -75,10 +79,12 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memorySchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request, reply) =>
-      sendWrite(request, reply, 200, (tx) =>
-        memories.update(tx, contextOf(request), request.params.id, request.query.namespace, request.body),
-      ),
+    async (request, reply) => {
+      const input = { ...request.body, value: rawJsonAt(request, ['value']) };
+      return sendWrite(request, reply, 200, (tx) =>
+        memories.update(tx, contextOf(request), request.params.id, request.query.namespace, input),
+      );
+    },
   );
 
   app.delete(

@@ -1,17 +1,39 @@
 import { z } from 'zod';
+import { createdRangeQuery } from '../../core/created-range.js';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
-import { metadataSchema, namespaceSchema, tagsSchema } from '../../core/fields.js';
+import { clientIdSchema, metadataSchema, namespaceSchema, tagsSchema } from '../../core/fields.js';
+import { RawJson } from '../../core/raw-json.js';
 
 // D37-D38: the memory contract, for validation and OpenAPI alike.
 
-const MAX_VALUE_BYTES = 64 * 1024;
-
 const labelField = z.string().max(128);
+const descriptionField = z.string().max(1024).describe('At most 1,024 characters; searchable (D57)');
+
+/**
+ * D57: any JSON value but null. Only its type is checked here: emptiness and size are rules of the
+ * service, which reads the value's exact text (D28) and which MCP shares.
+ */
 const valueField = z
-  .string()
-  .min(1)
-  .refine((value) => Buffer.byteLength(value, 'utf8') <= MAX_VALUE_BYTES, 'must be at most 64 KiB')
-  .describe('The remembered text, 1 byte to 64 KiB');
+  .union([z.string(), z.number(), z.boolean(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .describe(
+    'Any JSON value (text, number, boolean, object, array), stored and returned exactly as sent; ' +
+      'at most 65,536 bytes (a string by its UTF-8 bytes, anything else by its JSON text). ' +
+      'null, "", [] and {} are refused (D57).',
+  );
+
+/** The value in a response: the stored JSON text, written out verbatim by the serializer (D28). */
+const valueOutputSchema = z
+  .custom<RawJson>((value) => value instanceof RawJson)
+  .meta({
+    description: 'The value exactly as it was sent',
+    anyOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'object' },
+      { type: 'array', items: {} },
+    ],
+  });
 
 export const memorySchema = z
   .object({
@@ -19,7 +41,8 @@ export const memorySchema = z
     projectId: z.string(),
     namespace: z.string().nullable(),
     label: z.string().nullable(),
-    value: z.string(),
+    description: z.string().nullable(),
+    value: valueOutputSchema,
     tags: z.array(z.string()),
     metadata: z.record(z.string(), z.unknown()).nullable(),
     created: z.string(),
@@ -31,25 +54,32 @@ export type MemoryView = z.infer<typeof memorySchema>;
 
 export const createMemoryBody = z
   .object({
+    id: clientIdSchema
+      .optional()
+      .describe(
+        'D57: your own id (1-128 characters of A-Za-z0-9._:-); taken: 409 DUPLICATE_ID. Generated if omitted',
+      ),
     value: valueField,
     label: labelField.optional(),
+    description: descriptionField.optional(),
     namespace: namespaceSchema.optional(),
     tags: tagsSchema.optional(),
     metadata: metadataSchema.optional(),
   })
   .strict();
 
-export type CreateMemoryInput = z.infer<typeof createMemoryBody>;
+export type CreateMemoryBody = z.infer<typeof createMemoryBody>;
 
 export const updateMemoryBody = z
   .object({
     tags: tagsSchema.optional(),
     value: valueField.optional(),
     label: labelField.nullable().optional(),
+    description: descriptionField.nullable().optional().describe('null clears it'),
   })
   .strict();
 
-export type UpdateMemoryInput = z.infer<typeof updateMemoryBody>;
+export type UpdateMemoryBody = z.infer<typeof updateMemoryBody>;
 
 /** A repeatable query parameter: `?tag=a&tag=b` arrives as an array, `?tag=a` as a string. */
 const repeatableTag = z
@@ -63,6 +93,7 @@ export const listMemoriesQuery = z
     namespace: namespaceSchema.optional(),
     label: labelField.optional(),
     tag: repeatableTag,
+    ...createdRangeQuery,
     limit: limitParam(20, 100),
     order: orderParam('desc'),
     next: cursorParam,

@@ -1,4 +1,5 @@
 import type { ProjectContext } from '../../core/context.js';
+import { createdRange } from '../../core/created-range.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, memoryNotFound } from '../../core/errors.js';
 import { memoryRef } from '../../core/object-refs.js';
@@ -6,16 +7,65 @@ import type { Database, Executor } from '../../db/client.js';
 import type { StoredResponses } from '../../db/idempotency-store.js';
 import { newId } from '../../lib/ids.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
+import type { EventOutbox } from '../events/outbox.js';
+import { deletionEvent, memoryEvent } from '../events/records.js';
+import { toMemoryView } from './records.js';
 import * as repo from './repository.js';
-import type { CreateMemoryInput, ListMemoriesQuery, MemoryView, UpdateMemoryInput } from './schemas.js';
+import type { RawJson } from '../../core/raw-json.js';
+import { MAX_SEARCH_TEXT_CHARS, contentText } from '../../lib/content-text.js';
+import type { CreateMemoryBody, ListMemoriesQuery, MemoryView, UpdateMemoryBody } from './schemas.js';
 
-// The rules of memories (D37, D38) as plain functions; REST and MCP both call them.
+// The rules of memories (D37, D38, D57) as plain functions; REST and MCP both call them.
+
+/** A memory to create, its value as the exact JSON text the client sent (D57, D28). */
+export type CreateMemoryInput = Omit<CreateMemoryBody, 'value'> & { value: RawJson };
+export type UpdateMemoryInput = Omit<UpdateMemoryBody, 'value'> & { value?: RawJson };
+
+/** D57: a string by its UTF-8 bytes, any other value by the bytes of its JSON text as sent. */
+const MAX_VALUE_BYTES = 65_536;
+
+function refuseValue(message: string): never {
+  throw new AppError('INVALID_INPUT', `value: ${message}`, [
+    { field: 'value', code: 'INVALID_INPUT', message },
+  ]);
+}
+
+/** D57: the value parsed, once it is known to be neither null nor empty and to fit. */
+function checkedValue(value: RawJson): unknown {
+  const parsed = value.parse();
+  const empty =
+    parsed === null ||
+    parsed === '' ||
+    (Array.isArray(parsed)
+      ? parsed.length === 0
+      : typeof parsed === 'object' && Object.keys(parsed).length === 0);
+  if (empty) refuseValue('must not be null or empty ("", [], {})');
+  const bytes = Buffer.byteLength(typeof parsed === 'string' ? parsed : value.text, 'utf8');
+  if (bytes > MAX_VALUE_BYTES) refuseValue(`must be at most ${MAX_VALUE_BYTES} bytes (it has ${bytes})`);
+  return parsed;
+}
+
+/**
+ * D57: what a memory is found by: its label, description and the text of its value (a number or
+ * boolean as written; in an object or array, its strings, as in message content).
+ */
+function memorySearchText(label: string | null, description: string | null, value: unknown): string {
+  const valueText =
+    typeof value === 'number' || typeof value === 'boolean' ? String(value) : contentText(value);
+  return [label, description, valueText]
+    .filter((part) => part !== null && part !== '')
+    .join('\n')
+    .replaceAll('\u0000', '')
+    .slice(0, MAX_SEARCH_TEXT_CHARS);
+}
 
 export interface MemoryServiceDeps {
   /** Where reads go: the replica when READ_DATABASE_URL is set. */
   readDb: Database;
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue' | 'forget'>;
   storedResponses: Pick<StoredResponses, 'erase'>;
+  /** D63, D70: each change writes its event; a deletion empties the memory's earlier events. */
+  events: Pick<EventOutbox, 'record' | 'eraseMemory'>;
 }
 
 /** Keyset position (created, id). */
@@ -24,33 +74,35 @@ const cursor = keysetCursor('mem', ['date', 'string'], (row: repo.MemoryRecordRo
   row.id,
 ]);
 
-const toMemoryView = (row: repo.MemoryRecordRow): MemoryView => ({
-  id: row.id,
-  projectId: row.projectId,
-  namespace: row.namespace,
-  label: row.label,
-  value: row.value,
-  tags: row.tags,
-  metadata: row.metadata ?? null,
-  created: row.created.toISOString(),
-  modified: row.modified.toISOString(),
-});
-
-export function createMemoryService({ readDb, embeddingQueue, storedResponses }: MemoryServiceDeps) {
+export function createMemoryService({ readDb, embeddingQueue, storedResponses, events }: MemoryServiceDeps) {
   return {
-    /** D37. The embedding job is enqueued in the same transaction (D40). */
+    /** D37, D57. The embedding job is enqueued in the same transaction (D40). */
     async create(tx: Executor, { projectId }: ProjectContext, input: CreateMemoryInput): Promise<MemoryView> {
+      const value = checkedValue(input.value);
+      const id = input.id ?? newId('mem');
+      const label = input.label ?? null;
+      const description = input.description ?? null;
       const row = await repo.insertMemory(tx, {
         projectId,
-        id: newId('mem'),
+        id,
         namespace: input.namespace ?? null,
-        label: input.label ?? null,
-        value: input.value,
+        label,
+        description,
+        value: input.value.text,
         tags: input.tags ?? [],
         metadata: input.metadata ?? null,
+        searchText: memorySearchText(label, description, value),
       });
+      // D57: a taken id (a retried create, or another memory's) stores nothing.
+      if (!row) {
+        throw new AppError('DUPLICATE_ID', `A memory with id ${id} already exists`, [
+          { field: 'id', code: 'DUPLICATE_ID', message: 'already exists in this project' },
+        ]);
+      }
       await embeddingQueue.enqueue(tx, { projectId, objectType: 'memory', objectId: row.id });
-      return toMemoryView(row);
+      const view = toMemoryView(row);
+      await events.record(tx, projectId, [memoryEvent('memory.created', view)]);
+      return view;
     },
 
     /** D38: a memory of another namespace (when one is given) answers like a missing one (D46). */
@@ -60,7 +112,7 @@ export function createMemoryService({ readDb, embeddingQueue, storedResponses }:
       return toMemoryView(row);
     },
 
-    /** D38: tags replace; value and label change too, and a changed text is embedded again. */
+    /** D38: tags replace; value, label and description change too, and a changed text is embedded again. */
     async update(
       tx: Executor,
       { projectId }: ProjectContext,
@@ -68,35 +120,66 @@ export function createMemoryService({ readDb, embeddingQueue, storedResponses }:
       namespace: string | undefined,
       input: UpdateMemoryInput,
     ): Promise<MemoryView> {
-      if (input.tags === undefined && input.value === undefined && input.label === undefined) {
-        throw new AppError('MISSING_PARAMETER', 'Give at least one of tags, value, label', [
-          { field: 'tags', code: 'MISSING_PARAMETER', message: 'one of tags, value, label is required' },
+      const { tags, value, label, description } = input;
+      if (tags === undefined && value === undefined && label === undefined && description === undefined) {
+        throw new AppError('MISSING_PARAMETER', 'Give at least one of tags, value, label, description', [
+          {
+            field: 'tags',
+            code: 'MISSING_PARAMETER',
+            message: 'one of tags, value, label, description is required',
+          },
         ]);
       }
-      const row = await repo.updateMemory(tx, projectId, id, namespace, input);
+      const parsed = value === undefined ? undefined : checkedValue(value);
+      const current = await repo.lockMemory(tx, projectId, id, namespace);
+      if (!current) throw memoryNotFound(id);
+      const textChanged = value !== undefined || label !== undefined || description !== undefined;
+      const row = await repo.updateMemory(tx, projectId, id, namespace, {
+        tags,
+        value: value?.text,
+        label,
+        description,
+        searchText: textChanged
+          ? memorySearchText(
+              label === undefined ? current.label : label,
+              description === undefined ? current.description : description,
+              value === undefined ? JSON.parse(current.value) : parsed,
+            )
+          : undefined,
+      });
       if (!row) throw memoryNotFound(id);
-      if (input.value !== undefined || input.label !== undefined) {
+      if (textChanged) {
         await embeddingQueue.enqueue(tx, { projectId, objectType: 'memory', objectId: id });
       }
-      return toMemoryView(row);
+      const view = toMemoryView(row);
+      await events.record(tx, projectId, [memoryEvent('memory.updated', view)]);
+      return view;
     },
 
     /** The vector lives in the row and goes with it; the pending job is removed alongside. */
     async remove(tx: Executor, { projectId }: ProjectContext, id: string, namespace?: string) {
-      if (!(await repo.deleteMemory(tx, projectId, id, namespace))) throw memoryNotFound(id);
+      const deleted = await repo.deleteMemory(tx, projectId, id, namespace);
+      if (!deleted) throw memoryNotFound(id);
       await embeddingQueue.forget(tx, { projectId, objectType: 'memory', objectId: id });
-      // D73: stored responses that carried the memory become tombstones.
+      // D73: stored responses that carried the memory become tombstones, and so do its events (D70).
       await storedResponses.erase(tx, projectId, [memoryRef(id)]);
+      await events.eraseMemory(tx, projectId, id);
+      await events.record(tx, projectId, [
+        deletionEvent('memory.deleted', { id, namespace: deleted.namespace }),
+      ]);
       return { success: true, id };
     },
 
     async list({ projectId }: ProjectContext, query: ListMemoriesQuery) {
       const position = query.next ? cursor.decode(query.next) : undefined;
+      const range = createdRange(query);
       // One row more than asked tells whether another page exists.
       const rows = await repo.listMemories(readDb, projectId, {
         namespace: query.namespace,
         label: query.label,
         tags: query.tag,
+        createdFrom: range.from,
+        createdBefore: range.before,
         order: query.order,
         limit: query.limit + 1,
         after: position && { created: position[0], id: position[1] },

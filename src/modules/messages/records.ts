@@ -21,7 +21,8 @@ export interface FieldedInput {
   input: MessageInput;
 }
 
-export function toMessageRecord(row: repo.MessageRow): MessageRecord {
+/** A row without its insertion sequence, which is internal (an imported row has none yet). */
+export function toMessageRecord(row: Omit<repo.MessageRow, 'seq'>): MessageRecord {
   return {
     id: row.id,
     dialogueId: row.dialogueId,

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { decodeColumns } from '../../db/decode.js';
 import { keysetPage } from '../../db/keyset.js';
@@ -286,6 +286,9 @@ export async function deleteMessage(
 }
 
 export interface MessagePage {
+  /** D58: creation times from `createdFrom` (included) to `createdBefore` (excluded). */
+  createdFrom?: Date;
+  createdBefore?: Date;
   order: 'asc' | 'desc';
   limit: number;
   /** The sort key of the last message of the previous page. */
@@ -301,15 +304,24 @@ export async function listMessages(
 ): Promise<MessageRow[]> {
   const after = page.after && { created: page.after.created, tiebreak: page.after.seq };
   const keyset = keysetPage(messages.created, messages.seq, after, page.order);
+  const { createdFrom: from, createdBefore: before } = page;
+  const range = `${from ? '_from' : ''}${before ? '_before' : ''}`;
   return (
     db
       .select(recordColumns)
       .from(messages)
-      .where(and(inDialogue(projectId, dialogueId), keyset.beyond))
+      .where(
+        and(
+          inDialogue(projectId, dialogueId),
+          from ? gte(messages.created, from) : undefined,
+          before ? lt(messages.created, before) : undefined,
+          keyset.beyond,
+        ),
+      )
       .orderBy(...keyset.orderBy)
       .limit(page.limit)
-      // Every page read runs one of four texts: prepared (src/db/prepared.ts says why).
-      .prepare(`parley_list_messages_${page.order}_${after ? 'after' : 'first'}`)
+      // Every page read runs one of sixteen texts: prepared (src/db/prepared.ts says why).
+      .prepare(`parley_list_messages_${page.order}_${after ? 'after' : 'first'}${range}`)
       .execute()
   );
 }

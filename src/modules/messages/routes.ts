@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../core/error-envelope.js';
+import { AppError } from '../../core/errors.js';
 import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { contextOf, sendWrite } from '../../http/writes.js';
 import { messageInputAt } from '../../http/message-inputs.js';
@@ -17,11 +18,41 @@ import {
   messageParams,
   messageQuery,
   messageSchema,
+  messageTargetQuery,
   namespaceQuery,
   updateTagsBody,
 } from './schemas.js';
 
 const tags = ['messages'];
+
+interface DialogueTarget {
+  dialogueId?: string;
+  namespace?: string;
+}
+
+/**
+ * D54, D55: the dialogue a message write goes to, named in the body or in the query (older
+ * DialogueDB clients use the query); when both name one, they must agree.
+ */
+function targetOf(body: DialogueTarget, query: DialogueTarget): { dialogueId: string; namespace?: string } {
+  for (const field of ['dialogueId', 'namespace'] as const) {
+    const [inBody, inQuery] = [body[field], query[field]];
+    if (inBody !== undefined && inQuery !== undefined && inBody !== inQuery) {
+      const message = 'the body and the query name different values';
+      throw new AppError('INVALID_PARAMETER', `${field}: ${message}`, [
+        { field, code: 'INVALID_PARAMETER', message },
+      ]);
+    }
+  }
+  const dialogueId = body.dialogueId ?? query.dialogueId;
+  if (dialogueId === undefined) {
+    const message = 'Required, in the body or in the query';
+    throw new AppError('MISSING_PARAMETER', `dialogueId: ${message}`, [
+      { field: 'dialogueId', code: 'MISSING_PARAMETER', message },
+    ]);
+  }
+  return { dialogueId, namespace: body.namespace ?? query.namespace };
+}
 const dialogueIdParams = dialogueMessageParams.pick({ dialogueId: true });
 
 /** Message operations, and the dialogue-scoped aliases of D4. Rules live in the service. */
@@ -41,13 +72,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           "Content is stored and returned exactly as sent (D28). The dialogue's totalMessages, " +
           'lastMessageCreated and modified change in the same transaction (D35).',
         tags,
+        querystring: messageTargetQuery,
         body: createMessageBody,
         response: { 201: messageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { dialogueId, namespace } = request.body;
-      const message = messageInputAt(request, request.body, []);
+      const { dialogueId, namespace } = targetOf(request.body, request.query);
+      const { dialogueId: _dialogueId, namespace: _namespace, ...fields } = request.body;
+      const message = messageInputAt(request, fields, []);
       return sendWrite(request, reply, 201, (tx) =>
         messages.create(tx, contextOf(request), { dialogueId, namespace, message }),
       );
@@ -60,20 +93,33 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'createMessages',
         summary: 'Add 1-100 messages to a dialogue, all or nothing',
-        description: 'If one message is invalid none is stored, and `details` names it (D31).',
+        description:
+          'If one message is invalid none is stored, and `details` names it (D31). The body is either ' +
+          '`{dialogueId, namespace?, messages}`, answered with `{dialogueId, items, totalMessages}`, or a bare ' +
+          'array of messages with `dialogueId` (and `namespace`) in the query, answered with a bare array of ' +
+          'the stored messages (D55).',
         tags,
+        querystring: messageTargetQuery,
         body: createBatchBody,
         response: { 201: batchResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { dialogueId, namespace } = request.body;
-      const items = request.body.messages.map((message, index) =>
-        messageInputAt(request, message, ['messages', index]),
+      const { body } = request;
+      const bare = Array.isArray(body);
+      const { dialogueId, namespace } = targetOf(bare ? {} : body, request.query);
+      const items = (bare ? body : body.messages).map((message, index) =>
+        messageInputAt(request, message, bare ? [index] : ['messages', index]),
       );
-      return sendWrite(request, reply, 201, (tx) =>
-        messages.createBatch(tx, contextOf(request), { dialogueId, namespace, messages: items }),
-      );
+      return sendWrite(request, reply, 201, async (tx) => {
+        const created = await messages.createBatch(tx, contextOf(request), {
+          dialogueId,
+          namespace,
+          messages: items,
+          field: bare ? '' : 'messages',
+        });
+        return bare ? created.items : created;
+      });
     },
   );
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { createdRangeQuery } from '../../core/created-range.js';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
 import {
   MESSAGE_ROLES,
   clientIdSchema,
+  createdInputSchema,
   metadataSchema,
   namespaceSchema,
   tagsSchema,
@@ -55,8 +57,7 @@ export const messageInputSchema = z
     role: roleSchema,
     content: contentInputSchema,
     name: z.string().min(1).max(256).nullable().optional().describe('Speaker name'),
-    created: z.iso
-      .datetime({ offset: true })
+    created: createdInputSchema
       .optional()
       .describe('ISO 8601 with a zone; the time of the request if omitted'),
     metadata: metadataSchema.nullable().optional(),
@@ -66,9 +67,11 @@ export const messageInputSchema = z
 
 export type MessageInputBody = z.infer<typeof messageInputSchema>;
 
+const dialogueIdField = z.string().min(1).max(255);
+
 export const createMessageBody = messageInputSchema
   .extend({
-    dialogueId: z.string().min(1).max(255),
+    dialogueId: dialogueIdField.optional().describe('Required here or in the query (D54)'),
     namespace: namespaceSchema.optional().describe("Must equal the dialogue's namespace (D34)"),
   })
   .meta({
@@ -83,16 +86,16 @@ export const messageArraySchema = z.array(messageInputSchema, {
     issue.input === undefined ? undefined : 'INVALID_MESSAGE_ARRAY|messages must be an array of messages',
 });
 
-export const createBatchBody = z
+/** D31: 1-100 messages, in the object form's `messages` or as a bare array (D55). */
+const batchMessages = messageArraySchema
+  .min(1, coded('EMPTY_MESSAGE_ARRAY', 'messages must hold at least one message'))
+  .max(MAX_BATCH_MESSAGES, coded('TOO_MANY_MESSAGES', `at most ${MAX_BATCH_MESSAGES} messages per batch`));
+
+export const batchObjectBody = z
   .object({
-    dialogueId: z.string().min(1).max(255),
+    dialogueId: dialogueIdField.optional().describe('Required here or in the query'),
     namespace: namespaceSchema.optional().describe("Must equal the dialogue's namespace (D34)"),
-    messages: messageArraySchema
-      .min(1, coded('EMPTY_MESSAGE_ARRAY', 'messages must hold at least one message'))
-      .max(
-        MAX_BATCH_MESSAGES,
-        coded('TOO_MANY_MESSAGES', `at most ${MAX_BATCH_MESSAGES} messages per batch`),
-      ),
+    messages: batchMessages,
   })
   .meta({
     id: 'CreateMessagesRequest',
@@ -104,6 +107,24 @@ export const createBatchBody = z
       ],
     },
   });
+
+/** D55: the DialogueDB client's form: a bare array, with `dialogueId` and `namespace` in the query. */
+const batchArrayBody = batchMessages.meta({
+  id: 'CreateMessagesArrayRequest',
+  description: 'A bare array of 1-100 messages; `dialogueId` (and `namespace`) go in the query',
+  example: [exampleMessage],
+});
+
+export const createBatchBody = z.xor([batchObjectBody, batchArrayBody]).meta({
+  id: 'CreateMessagesBody',
+  example: [exampleMessage, { role: 'assistant', content: 'It ships tomorrow.' }],
+});
+
+/** D54, D55: where the DialogueDB client names the dialogue of POST /message and POST /messages. */
+export const messageTargetQuery = z.object({
+  dialogueId: dialogueIdField.optional().describe('The dialogue, if the body does not name it (D54, D55)'),
+  namespace: namespaceSchema.optional().describe("Must equal the dialogue's namespace (D34)"),
+});
 
 export const messageSchema = z
   .object({
@@ -130,9 +151,15 @@ export const messageListSchema = z
   })
   .meta({ id: 'MessageList' });
 
-export const batchResponseSchema = z
+export const batchObjectResponse = z
   .object({ dialogueId: z.string(), items: z.array(messageSchema), totalMessages: z.number().int() })
   .meta({ id: 'CreatedMessages' });
+
+/** D31 for the object form; D55: a bare array of the stored messages for the array form. */
+export const batchResponseSchema = z.xor([
+  batchObjectResponse,
+  z.array(messageSchema).meta({ id: 'CreatedMessagesArray' }),
+]);
 
 export const deletedMessageSchema = z.object({
   success: z.boolean(),
@@ -143,6 +170,7 @@ export const deletedMessageSchema = z.object({
 /** D32: `limit` default 50, max 200; oldest first. */
 const listMessagesPage = {
   namespace: namespaceSchema.optional(),
+  ...createdRangeQuery,
   limit: limitParam(50, 200),
   order: orderParam('asc'),
   next: cursorParam,

@@ -1,4 +1,5 @@
 import type { ProjectContext } from '../../core/context.js';
+import { createdRange } from '../../core/created-range.js';
 import { keysetCursor } from '../../core/cursor.js';
 import { AppError, messageNotFound } from '../../core/errors.js';
 import { messageRef } from '../../core/object-refs.js';
@@ -7,6 +8,8 @@ import type { StoredResponses } from '../../db/idempotency-store.js';
 import type { DialogueRef, DialogueScope } from '../dialogues/scope.js';
 import type { SummaryErasure } from '../dialogues/summary-erasure.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
+import type { EventOutbox } from '../events/outbox.js';
+import { deletionEvent, messageEvent } from '../events/records.js';
 import { appendMessages, assertMessageCount, refuseIfImmutable } from './append.js';
 import { type FieldedInput, type MessageInput, toMessageRecord } from './records.js';
 import * as repo from './repository.js';
@@ -24,6 +27,8 @@ export interface MessageServiceDeps {
   storedResponses: Pick<StoredResponses, 'erase'>;
   /** The store is a Citus cluster (src/db/citus.ts): appends take their routed form. */
   distributed: boolean;
+  /** D63, D70: each change writes its events; a deletion empties the message's earlier events. */
+  events: Pick<EventOutbox, 'record' | 'eraseMessage'>;
 }
 
 export interface MessageLocator {
@@ -35,6 +40,10 @@ export interface MessageLocator {
 export interface ListMessagesQuery {
   dialogueId: string;
   namespace?: string;
+  /** D58 */
+  created?: string;
+  startDate?: string;
+  endDate?: string;
   limit: number;
   order: 'asc' | 'desc';
   next?: string;
@@ -58,6 +67,7 @@ export function createMessageService({
   summaryErasure,
   storedResponses,
   distributed,
+  events,
 }: MessageServiceDeps) {
   /** D25 for additions: refused in an immutable project, after the dialogue's own 404 (D34). */
   async function refuseIfImmutableDialogue(tx: Executor, ctx: ProjectContext, dialogue: DialogueRef) {
@@ -96,6 +106,7 @@ export function createMessageService({
         [{ field: '', input: input.message }],
         appendOptions,
       );
+      await events.record(tx, ctx.projectId, [messageEvent('message.created', messages[0]!)]);
       return messages[0]!;
     },
 
@@ -103,8 +114,15 @@ export function createMessageService({
     async createBatch(
       tx: Executor,
       ctx: ProjectContext,
-      input: { dialogueId: string; namespace?: string; messages: MessageInput[] },
+      input: {
+        dialogueId: string;
+        namespace?: string;
+        messages: MessageInput[];
+        /** Where the messages sit in the request, for error details: `messages`, or '' for a bare array (D55). */
+        field?: string;
+      },
     ): Promise<{ dialogueId: string; items: MessageRecord[]; totalMessages: number }> {
+      const at = input.field ?? 'messages';
       if (input.messages.length === 0) {
         throw new AppError('EMPTY_MESSAGE_ARRAY', 'messages must hold at least one message', [
           { field: 'messages', code: 'EMPTY_MESSAGE_ARRAY', message: 'at least one message' },
@@ -113,8 +131,14 @@ export function createMessageService({
       assertMessageCount(input.messages.length, MAX_BATCH_MESSAGES);
       const dialogue = refOf(input);
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
-      const items = input.messages.map((message, index) => ({ field: `messages[${index}]`, input: message }));
+      const items = input.messages.map((message, index) => ({ field: `${at}[${index}]`, input: message }));
       const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions);
+      // D64: one event per message, in the batch's order.
+      await events.record(
+        tx,
+        ctx.projectId,
+        appended.messages.map((message) => messageEvent('message.created', message)),
+      );
       return {
         dialogueId: dialogue.id,
         items: appended.messages,
@@ -128,8 +152,11 @@ export function createMessageService({
       query: ListMessagesQuery,
     ): Promise<{ items: MessageRecord[]; next: string | null }> {
       const after = query.next ? cursor.decode(query.next) : undefined;
+      const range = createdRange(query);
       await dialogueScope.find(readDb, ctx, refOf(query));
       const rows = await repo.listMessages(readDb, ctx.projectId, query.dialogueId, {
+        createdFrom: range.from,
+        createdBefore: range.before,
         order: query.order,
         limit: query.limit + 1,
         after: after && { created: after[0], seq: after[1] },
@@ -175,7 +202,9 @@ export function createMessageService({
         tags,
       );
       if (!row) throw messageNotFound(locator.messageId, locator.dialogueId);
-      return toMessageRecord(row);
+      const record = toMessageRecord(row);
+      await events.record(tx, ctx.projectId, [messageEvent('message.updated', record)]);
+      return record;
     },
 
     async remove(
@@ -199,6 +228,14 @@ export function createMessageService({
       // D73: no copy of the content survives the deletion's commit.
       await summaryErasure.forgetIfDrawnOn(tx, ctx, dialogue, deleted);
       await storedResponses.erase(tx, ctx.projectId, [messageRef(dialogue.id, locator.messageId)]);
+      await events.eraseMessage(tx, ctx.projectId, dialogue.id, locator.messageId);
+      await events.record(tx, ctx.projectId, [
+        deletionEvent('message.deleted', {
+          id: locator.messageId,
+          dialogueId: dialogue.id,
+          namespace: dialogue.namespace,
+        }),
+      ]);
       return { success: true, id: locator.messageId, dialogueId: dialogue.id };
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { ProjectSettings } from '../../core/context.js';
 import { apiKeys, projects } from '../../db/schema.js';
@@ -55,6 +55,9 @@ export async function activateApiKey(db: Executor, row: typeof apiKeys.$inferIns
     .onConflictDoUpdate({ target: apiKeys.keyHash, set: { projectId: row.projectId, revokedAt: null } });
 }
 
+/** A revoked key keeps the time of its first revocation (D83 lists it). */
+const revokedNow = { revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` };
+
 /** Revokes a key of a project; its hash, or undefined when the project has no such key. */
 export async function revokeApiKey(
   db: Executor,
@@ -63,10 +66,65 @@ export async function revokeApiKey(
 ): Promise<string | undefined> {
   const [row] = await db
     .update(apiKeys)
-    .set({ revokedAt: new Date() })
+    .set(revokedNow)
     .where(and(eq(apiKeys.projectId, projectId), eq(apiKeys.id, keyId)))
     .returning({ keyHash: apiKeys.keyHash });
   return row?.keyHash;
+}
+
+/** Revokes the key with this hash, whichever project it belongs to; undefined when none has it. */
+export async function revokeApiKeyByHash(
+  db: Executor,
+  keyHash: string,
+): Promise<{ id: string; projectId: string } | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set(revokedNow)
+    .where(eq(apiKeys.keyHash, keyHash))
+    .returning({ id: apiKeys.id, projectId: apiKeys.projectId });
+  return row;
+}
+
+export type ApiKeyRow = Pick<
+  typeof apiKeys.$inferSelect,
+  'id' | 'keyPrefix' | 'created' | 'lastUsed' | 'revokedAt'
+>;
+
+/** A project's keys, revoked ones included, oldest first (D83). */
+export async function listApiKeys(db: Executor, projectId: string): Promise<ApiKeyRow[]> {
+  return db
+    .select({
+      id: apiKeys.id,
+      keyPrefix: apiKeys.keyPrefix,
+      created: apiKeys.created,
+      lastUsed: apiKeys.lastUsed,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.projectId, projectId))
+    .orderBy(asc(apiKeys.created), asc(apiKeys.id));
+}
+
+/**
+ * D83: records that a key was used at `at`, unless some instance already did after `staleBefore`,
+ * so that instances sharing a database write a key's row at most about once a minute between them.
+ */
+export async function touchApiKey(
+  db: Executor,
+  key: { projectId: string; keyId: string },
+  at: Date,
+  staleBefore: Date,
+): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsed: at })
+    .where(
+      and(
+        eq(apiKeys.projectId, key.projectId),
+        eq(apiKeys.id, key.keyId),
+        or(isNull(apiKeys.lastUsed), lt(apiKeys.lastUsed, staleBefore)),
+      ),
+    );
 }
 
 /** Every active key, by hash (what an instance knows of the keys, D76). */

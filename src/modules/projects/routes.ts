@@ -4,6 +4,7 @@ import { AppError } from '../../core/errors.js';
 import { refuseCredential } from '../../http/auth.js';
 import { timingSafeEqualStrings } from '../../lib/timing-safe.js';
 import {
+  apiKeyListResponse,
   createProjectBody,
   createProjectResponse,
   createdKeySchema,
@@ -13,6 +14,8 @@ import {
   projectErasureResponse,
   projectListResponse,
   projectSchema,
+  revokeKeyByValueBody,
+  revokedKeyByValueResponse,
   revokedKeyResponse,
   updateProjectBody,
   usageResponse,
@@ -50,8 +53,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       },
     },
     async (request, reply) => {
-      const { project, apiKey } = await projects.createProject(request.body.name, request.body.settings);
-      return reply.code(201).send({ project, apiKey });
+      const { project, apiKey, keyId } = await projects.createProject(
+        request.body.name,
+        request.body.settings,
+      );
+      return reply.code(201).send({ project, apiKey, keyId });
     },
   );
 
@@ -115,6 +121,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
     async (request, reply) => reply.code(201).send(await projects.createKey(request.params.id)),
   );
 
+  app.get(
+    '/projects/:id/keys',
+    {
+      schema: {
+        operationId: 'adminListKeys',
+        summary: "List a project's API keys, revoked ones included (D83)",
+        description: 'Never the keys themselves: their id, first characters and dates.',
+        tags,
+        security,
+        params: projectIdParams,
+        response: { 200: apiKeyListResponse, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({ items: await projects.listKeys(request.params.id) }),
+  );
+
   app.delete(
     '/projects/:id/keys/:keyId',
     {
@@ -128,6 +150,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       },
     },
     async (request) => projects.revokeKey(request.params.id, request.params.keyId),
+  );
+
+  // D83: revoking by the key itself, sent in the body: a key in a URL would be written to logs.
+  app.post(
+    '/keys/revoke',
+    {
+      schema: {
+        operationId: 'adminRevokeKeyByValue',
+        summary: 'Revoke an API key given by its value, whichever project it belongs to (D83)',
+        tags,
+        security,
+        body: revokeKeyByValueBody,
+        response: { 200: revokedKeyByValueResponse, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => projects.revokeKeyByValue(request.body.apiKey),
   );
 
   app.get(

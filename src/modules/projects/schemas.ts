@@ -60,9 +60,37 @@ export const createdKeySchema = z.object({
   apiKey: z.string().describe('The key itself: shown once, stored only as a hash'),
 });
 
-export const createProjectResponse = z.object({ project: projectSchema, apiKey: z.string() });
+export const createProjectResponse = z.object({
+  project: projectSchema,
+  apiKey: z.string().describe('The first key: shown once, stored only as a hash'),
+  keyId: z.string().describe('The id of that key, to list or revoke it (D83)'),
+});
 export const projectListResponse = z.object({ items: z.array(projectSchema) });
 export const revokedKeyResponse = z.object({ success: z.boolean(), id: z.string() });
+
+// D83: a key as listed, never the key itself.
+const apiKeySchema = z
+  .object({
+    id: z.string(),
+    prefix: z.string().describe('The first characters of the key, to tell keys apart'),
+    created: z.string(),
+    lastUsed: z
+      .string()
+      .nullable()
+      .describe('When the key last authenticated a request, refreshed at most once a minute; null: never'),
+    revoked: z.string().nullable().describe('When the key was revoked; null: it is active'),
+  })
+  .meta({ id: 'ApiKey' });
+export const apiKeyListResponse = z.object({ items: z.array(apiKeySchema) });
+
+export const revokeKeyByValueBody = z
+  .object({ apiKey: z.string().min(1).max(256).describe('The key itself, as the client sends it') })
+  .strict();
+export const revokedKeyByValueResponse = z.object({
+  success: z.boolean(),
+  id: z.string(),
+  projectId: z.string(),
+});
 
 export const usageResponse = z
   .object({

@@ -63,15 +63,54 @@ export interface ProjectErasure {
   deleted: Record<string, number>;
 }
 
+/** D83: a key's `lastUsed` is written at most this often, so that requests do not each cause a write. */
+const LAST_USED_INTERVAL_MS = 60_000;
+
+/** D83: a key as listed; never the key itself. */
+export interface ApiKeyView {
+  id: string;
+  prefix: string;
+  created: string;
+  lastUsed: string | null;
+  revoked: string | null;
+}
+
+const toKeyView = (row: repo.ApiKeyRow): ApiKeyView => ({
+  id: row.id,
+  prefix: row.keyPrefix,
+  created: row.created.toISOString(),
+  lastUsed: row.lastUsed?.toISOString() ?? null,
+  revoked: row.revokedAt?.toISOString() ?? null,
+});
+
 export interface ProjectServiceDeps {
   /** The primary: keys and projects are read where they are written, so a revocation holds at once. */
   db: Database;
   /** AUTH_CACHE_TTL_MS (D76): how long a verified key is trusted without a lookup; 0 or absent: never. */
   keyCacheTtlMs?: number;
+  /** The clock of `lastUsed` (tests move it). */
+  now?: () => number;
 }
 
-export function createProjectService({ db, keyCacheTtlMs = 0 }: ProjectServiceDeps) {
+export function createProjectService({ db, keyCacheTtlMs = 0, now = Date.now }: ProjectServiceDeps) {
   const keys = createKeyDirectory({ trustMs: keyCacheTtlMs, reloadIntervalMs: KEY_RELOAD_INTERVAL_MS });
+  /** When this instance last wrote each key's `lastUsed`, by key id. */
+  const lastUsedWrites = new Map<string, number>();
+
+  /** D83: `lastUsed` moves when a key was last written over a minute ago, by this instance or another. */
+  async function recordUse(owner: { projectId: string; keyId: string }): Promise<void> {
+    const at = now();
+    const written = lastUsedWrites.get(owner.keyId);
+    if (written !== undefined && at - written < LAST_USED_INTERVAL_MS) return;
+    lastUsedWrites.set(owner.keyId, at);
+    try {
+      await repo.touchApiKey(db, owner, new Date(at), new Date(at - LAST_USED_INTERVAL_MS));
+    } catch {
+      // A hint for people, never a reason to fail the request; the next use tries again. A
+      // database that is really gone fails the request's own statements anyway.
+      lastUsedWrites.delete(owner.keyId);
+    }
+  }
 
   async function addKey(projectId: string, key = newApiKey()): Promise<{ id: string; apiKey: string }> {
     const id = newId('key');
@@ -94,15 +133,22 @@ export function createProjectService({ db, keyCacheTtlMs = 0 }: ProjectServiceDe
     const known = keys.get(keyHash);
     if (known && keys.trusted(known)) {
       const settings = await repo.findProjectSettings(db, known.projectId);
-      if (settings) return { owner: { projectId: known.projectId, keyId: known.keyId, settings } };
+      if (settings) {
+        await recordUse(known);
+        return { owner: { projectId: known.projectId, keyId: known.keyId, settings } };
+      }
     }
     if (!known && mayLookUpUnknown && !(await mayLookUpUnknown()))
       return { owner: undefined, lookedUp: false };
     const mark = keys.mark();
     const owner = await repo.findKeyOwner(db, keyHash);
-    if (owner) keys.verified(keyHash, owner, mark);
-    else keys.forget(keyHash);
-    return owner ? { owner } : { owner: undefined, lookedUp: true };
+    if (!owner) {
+      keys.forget(keyHash);
+      return { owner: undefined, lookedUp: true };
+    }
+    keys.verified(keyHash, owner, mark);
+    await recordUse(owner);
+    return { owner };
   }
 
   async function requireProject(id: string): Promise<repo.ProjectRow> {
@@ -156,6 +202,12 @@ export function createProjectService({ db, keyCacheTtlMs = 0 }: ProjectServiceDe
       return addKey(projectId);
     },
 
+    /** D83: a project's keys, revoked ones included. */
+    async listKeys(projectId: string): Promise<ApiKeyView[]> {
+      await requireProject(projectId);
+      return (await repo.listApiKeys(db, projectId)).map(toKeyView);
+    },
+
     async revokeKey(projectId: string, keyId: string) {
       await requireProject(projectId);
       const keyHash = await repo.revokeApiKey(db, projectId, keyId);
@@ -163,6 +215,17 @@ export function createProjectService({ db, keyCacheTtlMs = 0 }: ProjectServiceDe
       // D76: in force on this instance as soon as the answer leaves; others within AUTH_CACHE_TTL_MS.
       keys.revoked(keyHash);
       return { success: true, id: keyId };
+    },
+
+    /** D83: revokes a key given by its value, in whichever project it belongs to. */
+    async revokeKeyByValue(apiKey: string) {
+      const keyHash = hashApiKey(apiKey);
+      const revoked = await repo.revokeApiKeyByHash(db, keyHash);
+      // The key itself is never echoed: an error message may be logged or shown.
+      if (!revoked) throw new AppError('API_KEY_NOT_FOUND', 'No API key matches the key given');
+      // D76: as revokeKey.
+      keys.revoked(keyHash);
+      return { success: true, id: revoked.id, projectId: revoked.projectId };
     },
 
     /**

@@ -29,7 +29,8 @@ export type ExportedDialogue = { [K in keyof typeof dialogueColumns]: DialogueRo
 const messageColumns = { ...messageRepo.recordColumns, searchText: messages.searchText };
 export type ExportedMessage = { [K in keyof typeof messageColumns]: MessageRow[K] };
 
-const { projectId: _memoryProject, ...memoryColumns } = memoryRepo.recordColumns;
+const { projectId: _memoryProject, ...memoryRecordColumns } = memoryRepo.recordColumns;
+const memoryColumns = { ...memoryRecordColumns, searchText: memories.searchText };
 export type ExportedMemory = { [K in keyof typeof memoryColumns]: MemoryRow[K] };
 
 export interface Position {

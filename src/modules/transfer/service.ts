@@ -1,5 +1,11 @@
+import type { ProjectSettings } from '../../core/context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, Executor } from '../../db/client.js';
+import { toDialogueRecord } from '../dialogues/records.js';
+import type { EventOutbox } from '../events/outbox.js';
+import { type NewEvent, dialogueEvent, memoryEvent, messageEvent } from '../events/records.js';
+import { toMemoryView } from '../memories/records.js';
+import { toMessageRecord } from '../messages/records.js';
 import { findProject } from '../projects/repository.js';
 import {
   type ExportedDialogue,
@@ -16,7 +22,7 @@ import {
   memoryPage,
   messagePage,
 } from './repository.js';
-import { EXPORT_FORMAT, EXPORT_VERSION, type TransferCounts, bodyLine, headerLine } from './schemas.js';
+import { EXPORT_FORMAT, EXPORT_VERSION, type TransferCounts, bodyLineOf, headerLine } from './schemas.js';
 
 // Backup and portability (issue 8): a project's dialogues, messages, memories, state and
 // summaries as JSON Lines (format in schemas.ts), and back into any database or project with
@@ -98,17 +104,20 @@ async function* pages<Row, Key>(
  * message content are kept as exported; messages keep their order. A truncated file (no end
  * line, or counts that differ) or an id that already exists in the project imports nothing.
  * The imported objects are queued for embedding only with `queueEmbeddings` (an embedder is
- * configured, D79).
+ * configured, D79). D64: each imported object has its `created` event, written with it; the
+ * caller has them numbered after the commit.
  */
 export async function importProject(
   db: Database,
   projectId: string,
   lines: AsyncIterable<string>,
-  { queueEmbeddings }: { queueEmbeddings: boolean },
+  { queueEmbeddings, events }: { queueEmbeddings: boolean; events: Pick<EventOutbox, 'record'> },
 ): Promise<TransferCounts> {
-  if (!(await findProject(db, projectId))) throw new TransferError(`Project ${projectId} does not exist`);
+  const project = await findProject(db, projectId);
+  if (!project) throw new TransferError(`Project ${projectId} does not exist`);
+  const target = { projectId, settings: project.settings, events };
   try {
-    return await db.transaction((tx) => importLines(tx, projectId, lines, queueEmbeddings));
+    return await db.transaction((tx) => importLines(tx, target, lines, queueEmbeddings));
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new TransferError(
@@ -121,7 +130,11 @@ export async function importProject(
 
 async function importLines(
   tx: Executor,
-  projectId: string,
+  {
+    projectId,
+    settings,
+    events,
+  }: { projectId: string; settings: ProjectSettings; events: Pick<EventOutbox, 'record'> },
   lines: AsyncIterable<string>,
   queueEmbeddings: boolean,
 ) {
@@ -133,9 +146,11 @@ async function importLines(
   };
   const threads: { id: string; threadOf: string }[] = [];
   const jobs: Parameters<typeof enqueueEmbeddings>[2] = [];
+  /** In the file's order: a dialogue before its messages (D63). */
+  const created: NewEvent[] = [];
   let expected: TransferCounts | undefined;
   let lineNumber = 0;
-  let sawHeader = false;
+  let version: keyof typeof bodyLineOf | undefined;
 
   // Dialogues first, so that a message's dialogue is always written before it.
   const flush = async () => {
@@ -144,6 +159,7 @@ async function importLines(
     await insertMemories(tx, projectId, batch.memories.splice(0));
     const queued = jobs.splice(0);
     if (queueEmbeddings) await enqueueEmbeddings(tx, projectId, queued);
+    await events.record(tx, projectId, created.splice(0));
   };
 
   for await (const text of lines) {
@@ -156,14 +172,17 @@ async function importLines(
     } catch {
       throw new TransferError(`line ${lineNumber}: not JSON`);
     }
-    if (!sawHeader) {
-      if (!headerLine.safeParse(value).success) {
-        throw new TransferError(`line ${lineNumber}: not a ${EXPORT_FORMAT} version ${EXPORT_VERSION} file`);
+    if (version === undefined) {
+      const header = headerLine.safeParse(value);
+      if (!header.success) {
+        throw new TransferError(
+          `line ${lineNumber}: not a ${EXPORT_FORMAT} file of version 1 to ${EXPORT_VERSION}`,
+        );
       }
-      sawHeader = true;
+      version = header.data.version;
       continue;
     }
-    const parsed = bodyLine.safeParse(value);
+    const parsed = bodyLineOf[version].safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new TransferError(`line ${lineNumber}: ${issue.path.join('.') || 'line'}: ${issue.message}`);
@@ -173,16 +192,25 @@ async function importLines(
       const { type: _type, ...dialogue } = line;
       batch.dialogues.push(dialogue);
       if (dialogue.threadOf) threads.push({ id: dialogue.id, threadOf: dialogue.threadOf });
+      // Summary records are not part of an export: an imported summary is the dialogue's alone.
+      created.push(
+        dialogueEvent(
+          'dialogue.created',
+          toDialogueRecord({ ...dialogue, projectId, summaryId: null }, settings),
+        ),
+      );
       jobs.push({ objectType: 'dialogue', dialogueId: '', objectId: dialogue.id });
       counts.dialogues++;
     } else if (line.type === 'message') {
       const { type: _type, ...message } = line;
       batch.messages.push(message);
+      created.push(messageEvent('message.created', toMessageRecord(message)));
       jobs.push({ objectType: 'message', dialogueId: message.dialogueId, objectId: message.id });
       counts.messages++;
     } else if (line.type === 'memory') {
       const { type: _type, ...memory } = line;
       batch.memories.push(memory);
+      created.push(memoryEvent('memory.created', toMemoryView({ ...memory, projectId })));
       jobs.push({ objectType: 'memory', dialogueId: '', objectId: memory.id });
       counts.memories++;
     } else {
@@ -191,7 +219,7 @@ async function importLines(
     if (batch.dialogues.length + batch.messages.length + batch.memories.length >= PAGE) await flush();
   }
 
-  if (!sawHeader) throw new TransferError('the file is empty');
+  if (version === undefined) throw new TransferError('the file is empty');
   if (!expected)
     throw new TransferError('the file ends without its end line: it is truncated; nothing was imported');
   await flush();

@@ -1,0 +1,31 @@
+import type { Executor } from '../../db/client.js';
+import type { NewEvent } from './records.js';
+import {
+  clearSummariesInEvents,
+  eraseDialogueEvents,
+  eraseMemoryEvents,
+  eraseMessageEvents,
+  insertEvents,
+} from './repository.js';
+
+// D63, D70: what a writing service is handed. Every function runs in the caller's transaction,
+// so that an event commits or rolls back with its change, and an erasure with its deletion.
+
+export interface EventOutbox {
+  /** Writes the change's events, in the order given. */
+  record(tx: Executor, projectId: string, events: NewEvent[]): Promise<void>;
+  /** D70: empties the events of a deleted dialogue, its messages included. */
+  eraseDialogue(tx: Executor, projectId: string, dialogueId: string): Promise<void>;
+  eraseMessage(tx: Executor, projectId: string, dialogueId: string, messageId: string): Promise<void>;
+  eraseMemory(tx: Executor, projectId: string, memoryId: string): Promise<void>;
+  /** D70: the dialogue's summary drew on a deleted message: earlier events lose theirs. */
+  clearSummaries(tx: Executor, projectId: string, dialogueId: string): Promise<void>;
+}
+
+export const eventOutbox: EventOutbox = {
+  record: insertEvents,
+  eraseDialogue: eraseDialogueEvents,
+  eraseMessage: eraseMessageEvents,
+  eraseMemory: eraseMemoryEvents,
+  clearSummaries: clearSummariesInEvents,
+};

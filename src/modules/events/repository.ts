@@ -1,0 +1,259 @@
+import { type SQL, and, asc, eq, gt, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.js';
+import { eventSequences, events } from '../../db/schema.js';
+import { stringifyWithRawJson } from '../../core/raw-json.js';
+import { newId } from '../../lib/ids.js';
+import type { EventRow, NewEvent } from './records.js';
+
+// Queries of the outbox (D63-D65, D70). Every statement names one project_id, so that on Citus it
+// runs on the one shard holding the project (D49), except the two background look-ups for
+// unnumbered and expired events, which find the projects to work on.
+
+/** D63: writes a change's events in its transaction, in the order given (ids are monotonic). */
+export async function insertEvents(tx: Executor, projectId: string, list: NewEvent[]): Promise<void> {
+  if (list.length === 0) return;
+  await tx.insert(events).values(
+    list.map((event) => ({
+      projectId,
+      id: newId('evt'),
+      type: event.type,
+      namespace: event.namespace,
+      dialogueId: event.dialogueId,
+      objectId: event.objectId,
+      data: stringifyWithRawJson(event.data),
+    })),
+  );
+}
+
+/** Events one numbering statement takes at most. */
+export const NUMBER_BATCH = 1000;
+
+/**
+ * D63: numbers the project's committed events that have no seq yet, in one transaction that
+ * holds the project's counter row: numbering runs of one project follow each other, and each
+ * gives numbers above every number given before it, so numbers appear in commit order. Events
+ * of a transaction committed meanwhile are not visible to the statement and get the next run.
+ * Tells the listeners (NOTIFY `channel`, delivered at commit) when it numbered any. Returns the
+ * types numbered, one entry per event.
+ */
+export async function numberPendingEvents(
+  db: Executor,
+  projectId: string,
+  channel: string,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    // Takes (or creates) the counter row and its lock; a second numbering run waits here.
+    const counter = rowsOf<{ last_seq: number | string }>(
+      await tx.execute(sql`
+        INSERT INTO event_sequences (project_id) VALUES (${projectId})
+        ON CONFLICT (project_id) DO UPDATE SET last_seq = event_sequences.last_seq
+        RETURNING last_seq`),
+    );
+    const last = Number(counter[0]!.last_seq);
+    // A new statement: its snapshot sees every numbering committed before the lock was granted.
+    const numbered = rowsOf<{ type: string }>(
+      await tx.execute(sql`
+        WITH pending AS (
+          SELECT id, row_number() OVER (ORDER BY id COLLATE "C") AS n
+          FROM events
+          WHERE project_id = ${projectId} AND seq IS NULL
+          ORDER BY id COLLATE "C"
+          LIMIT ${NUMBER_BATCH}
+        )
+        UPDATE events SET seq = ${last}::bigint + pending.n
+        FROM pending
+        WHERE events.project_id = ${projectId} AND events.id = pending.id
+        RETURNING events.type`),
+    );
+    if (numbered.length > 0) {
+      await tx
+        .update(eventSequences)
+        .set({ lastSeq: last + numbered.length })
+        .where(eq(eventSequences.projectId, projectId));
+      await tx.execute(sql`SELECT pg_notify(${channel}, ${projectId})`);
+    }
+    return numbered.map((row) => row.type);
+  });
+}
+
+/** Projects with committed events not numbered yet (a writer that stopped before numbering them). */
+export async function projectsWithUnnumberedEvents(db: Executor, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ project_id: string }>(
+    await db.execute(sql`SELECT DISTINCT project_id FROM events WHERE seq IS NULL LIMIT ${limit}`),
+  );
+  return rows.map((row) => row.project_id);
+}
+
+export async function hasUnnumberedEvents(db: Executor, projectId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.projectId, projectId), isNull(events.seq)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface EventFilter {
+  /** Exact types. */
+  types: string[];
+  /** Type prefixes such as `message.` (from `message.*`). */
+  prefixes: string[];
+  dialogueId?: string;
+  namespace?: string;
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterConditions(filter: EventFilter): (SQL | undefined)[] {
+  const typeConditions = [
+    filter.types.length > 0 ? inArray(events.type, filter.types) : undefined,
+    ...filter.prefixes.map((prefix) => like(events.type, `${escapeLike(prefix)}%`)),
+  ].filter((condition) => condition !== undefined);
+  return [
+    typeConditions.length > 0 ? or(...typeConditions) : undefined,
+    filter.dialogueId !== undefined ? eq(events.dialogueId, filter.dialogueId) : undefined,
+    filter.namespace !== undefined ? eq(events.namespace, filter.namespace) : undefined,
+  ];
+}
+
+/** D65: numbered events after `after`, oldest first. */
+export async function listEvents(
+  db: Executor,
+  projectId: string,
+  after: number,
+  limit: number,
+  filter: EventFilter,
+): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.projectId, projectId), gt(events.seq, after), ...filterConditions(filter)))
+    .orderBy(asc(events.seq))
+    .limit(limit);
+}
+
+export interface FeedBounds {
+  /** The last seq given in the project (0 before its first event). */
+  lastSeq: number;
+  /** The highest seq pruned (0 when nothing was): events up to it are gone (D65). */
+  prunedThrough: number;
+}
+
+export async function feedBounds(db: Executor, projectId: string): Promise<FeedBounds> {
+  const [row] = await db
+    .select({ lastSeq: eventSequences.lastSeq, prunedThrough: eventSequences.prunedThrough })
+    .from(eventSequences)
+    .where(eq(eventSequences.projectId, projectId));
+  return { lastSeq: Number(row?.lastSeq ?? 0), prunedThrough: Number(row?.prunedThrough ?? 0) };
+}
+
+/** The moment before which an event has expired (EVENTS_RETENTION_DAYS, fractions kept). */
+const expiredBefore = (retentionDays: number) =>
+  sql`now() - make_interval(secs => ${retentionDays * 86_400})`;
+
+/** Rows one pruning statement deletes at most (small batches, as D75 does for idempotency records). */
+export const PRUNE_BATCH_ROWS = 500;
+
+/**
+ * D65: deletes up to `batchRows` expired, numbered events and returns how many went. Found through
+ * the `created` index, then deleted one project at a time, each statement raising the project's
+ * `pruned_through` to the highest seq it deleted, so that a reader behind it is told (410).
+ */
+export async function deleteExpiredEvents(
+  db: Executor,
+  retentionDays: number,
+  batchRows = PRUNE_BATCH_ROWS,
+): Promise<number> {
+  const expired = await db
+    .select({ projectId: events.projectId, id: events.id })
+    .from(events)
+    .where(and(lt(events.created, expiredBefore(retentionDays)), isNotNull(events.seq)))
+    .limit(batchRows);
+  const byProject = new Map<string, string[]>();
+  for (const { projectId, id } of expired)
+    byProject.set(projectId, [...(byProject.get(projectId) ?? []), id]);
+  let deleted = 0;
+  for (const [projectId, ids] of byProject) {
+    const rows = rowsOf<{ count: number | string }>(
+      await db.execute(sql`
+        WITH gone AS (
+          DELETE FROM events
+          WHERE project_id = ${projectId}
+            AND id IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+            AND created < ${expiredBefore(retentionDays)} AND seq IS NOT NULL
+          RETURNING seq
+        ), moved AS (
+          UPDATE event_sequences SET pruned_through = greatest(pruned_through, (SELECT max(seq) FROM gone))
+          WHERE project_id = ${projectId} AND EXISTS (SELECT 1 FROM gone)
+        )
+        SELECT count(*) AS count FROM gone`),
+    );
+    deleted += Number(rows[0]?.count ?? 0);
+  }
+  return deleted;
+}
+
+/**
+ * D70: the content of earlier events goes: their `data` becomes `{id, dialogueId?, deleted: true}`
+ * (`dialogueId` for an object inside a dialogue). The type, time and ids stay.
+ */
+async function eraseWhere(tx: Executor, projectId: string, condition: SQL): Promise<void> {
+  await tx
+    .update(events)
+    .set({
+      data: sql`(CASE WHEN ${events.dialogueId} IS NOT NULL AND ${events.dialogueId} <> ${events.objectId}
+        THEN jsonb_build_object('id', ${events.objectId}, 'dialogueId', ${events.dialogueId}, 'deleted', true)
+        ELSE jsonb_build_object('id', ${events.objectId}, 'deleted', true) END)::text`,
+    })
+    .where(and(eq(events.projectId, projectId), condition));
+}
+
+/** Every event of the dialogue (its messages' too), and events naming it as their object. */
+export const eraseDialogueEvents = (tx: Executor, projectId: string, dialogueId: string) =>
+  eraseWhere(
+    tx,
+    projectId,
+    or(
+      eq(events.dialogueId, dialogueId),
+      and(eq(events.objectId, dialogueId), like(events.type, 'dialogue.%')),
+    )!,
+  );
+
+export const eraseMessageEvents = (tx: Executor, projectId: string, dialogueId: string, messageId: string) =>
+  eraseWhere(
+    tx,
+    projectId,
+    and(eq(events.dialogueId, dialogueId), eq(events.objectId, messageId), like(events.type, 'message.%'))!,
+  );
+
+export const eraseMemoryEvents = (tx: Executor, projectId: string, memoryId: string) =>
+  eraseWhere(tx, projectId, and(eq(events.objectId, memoryId), like(events.type, 'memory.%'))!);
+
+/**
+ * D70: a summary that drew on a deleted message leaves the dialogue's earlier events: their
+ * `data.summary` becomes null (the key stays). Called when the dialogue's current summary drew on
+ * the message; every earlier summary that did is in an event made since the last clearing. All of
+ * them are cleared, also older ones that stopped short of the message: telling those apart would
+ * need each summary's coverage in the event, and clearing too much errs on the side of the
+ * deletion (docs/events.md).
+ */
+export async function clearSummariesInEvents(
+  tx: Executor,
+  projectId: string,
+  dialogueId: string,
+): Promise<void> {
+  await tx
+    .update(events)
+    .set({ data: sql`jsonb_set(${events.data}::jsonb, '{summary}', 'null'::jsonb)::text` })
+    .where(
+      and(
+        eq(events.projectId, projectId),
+        eq(events.dialogueId, dialogueId),
+        like(events.type, 'dialogue.%'),
+        sql`jsonb_typeof(${events.data}::jsonb -> 'summary') = 'object'`,
+      ),
+    );
+}

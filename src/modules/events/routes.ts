@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../core/error-envelope.js';
+import { AppError } from '../../core/errors.js';
+import { stringifyWithRawJson } from '../../core/raw-json.js';
+import { contextOf } from '../../http/writes.js';
+import { eventListResponse, listEventsQuery, streamEventsQuery } from './schemas.js';
+
+const tags = ['events'];
+
+/** D66: a Last-Event-ID header is the seq of the last event the client received. */
+function lastEventIdOf(header: string | string[] | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !/^\d{1,15}$/.test(value)) {
+    throw new AppError('INVALID_PARAMETER', 'Last-Event-ID must be the seq of an event', [
+      { field: 'Last-Event-ID', code: 'INVALID_PARAMETER', message: 'must be a non-negative integer' },
+    ]);
+  }
+  return Number(value);
+}
+
+/**
+ * The event JSON as one `data:` field. The library writes each line of it as a `data:` line, which
+ * clients join again with `\n`; a bare `\r` would end a line for them too, so line breaks (found
+ * only between JSON tokens, never inside a string) are written as `\n`.
+ */
+const sseData = (data: unknown): string => String(data).replace(/\r\n?/g, '\n');
+
+/** D65, D66: the project's feed, read page by page or followed live. */
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { events } = app.services;
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        operationId: 'listEvents',
+        summary: 'Read the change feed, oldest first',
+        description:
+          "D65: every committed change of the project as an event, in `seq` order. Pass the answer's `next` as `after` to continue. Events are kept EVENTS_RETENTION_DAYS; an `after` below the oldest kept event answers 410 EVENTS_EXPIRED.",
+        tags,
+        querystring: listEventsQuery,
+        response: { 200: eventListResponse, ...errorResponses(400, 401, 403, 410, 429) },
+      },
+    },
+    async (request) => events.list(contextOf(request), request.query),
+  );
+
+  app.get(
+    '/events/stream',
+    {
+      sse: { kind: 'manual', serializer: sseData },
+      schema: {
+        operationId: 'streamEvents',
+        summary: 'Follow the change feed live (server-sent events)',
+        description:
+          'D66: each event as `id: <seq>`, `event: <type>`, `data: <event JSON>`, and a comment line every 15 s. Without a cursor the stream starts with the next new event; a `Last-Event-ID` header or `after` resumes without loss or duplicates.',
+        tags,
+        querystring: streamEventsQuery,
+        headers: z.object({
+          'last-event-id': z.string().max(64).optional().describe('The seq of the last event received'),
+        }),
+        response: {
+          200: {
+            description: 'A text/event-stream of events',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...errorResponses(400, 401, 403, 410, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const closed = new AbortController();
+      reply.raw.once('close', () => closed.abort());
+      // The library's send waits for 'drain' when the socket is full, which never comes once the
+      // client has gone: the stream must not wait with it.
+      const gone = new Promise<void>((resolve) => closed.signal.addEventListener('abort', () => resolve()));
+      const ctx = contextOf(request);
+      const { after, ...filter } = request.query;
+      const start = await events.streamStart(ctx, lastEventIdOf(request.headers['last-event-id']) ?? after);
+      if (reply.raw.destroyed) return;
+      // Headers now (Node holds them back until the first byte otherwise), so that the client
+      // knows the stream is open; heartbeats start with them.
+      reply.sse.sendHeaders(200);
+      reply.raw.flushHeaders();
+      for await (const page of events.follow(ctx, start, filter, closed.signal)) {
+        for (const event of page) {
+          if (closed.signal.aborted || !reply.sse.isConnected) return;
+          const data = stringifyWithRawJson(event);
+          await Promise.race([reply.sse.send({ id: String(event.seq), event: event.type, data }), gone]);
+        }
+      }
+    },
+  );
+};

@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { openDatabase } from '../../src/db/client.js';
+import { deleteExpiredEvents } from '../../src/modules/events/repository.js';
+import {
+  type TestContext,
+  type TestProject,
+  asProject,
+  createProject,
+  createTestContext,
+} from '../helpers/app.js';
+import { listen } from '../helpers/mcp.js';
+
+// D66: GET /events/stream over real HTTP: framing, start without a cursor, resume by
+// Last-Event-ID and `after` with nothing lost or doubled, heartbeats, errors before the stream,
+// no pooled connection held while idle, wake-up from another instance through LISTEN/NOTIFY, and
+// streams ended by the server's close.
+
+interface SseMessage {
+  id?: string;
+  event?: string;
+  data?: string;
+  comment?: string;
+}
+
+/** An open stream: its messages as they arrive. */
+interface OpenStream {
+  status: number;
+  headers: Headers;
+  /** The next `count` events (comments skipped), or fails after `timeoutMs`. */
+  events(count: number, timeoutMs?: number): Promise<SseMessage[]>;
+  /** The next comment line. */
+  comment(timeoutMs?: number): Promise<string>;
+  /** Resolves when the server ends the stream. */
+  ended(timeoutMs?: number): Promise<void>;
+  close(): void;
+}
+
+async function openStream(
+  baseUrl: string,
+  project: TestProject,
+  query = '',
+  headers: Record<string, string> = {},
+) {
+  const abort = new AbortController();
+  const response = await fetch(`${baseUrl}/api/v1/events/stream${query}`, {
+    headers: { ...project.auth, accept: 'text/event-stream', ...headers },
+    signal: abort.signal,
+  });
+  const queue: SseMessage[] = [];
+  let finished = false;
+  let notify: (() => void) | undefined;
+  const pump = (async () => {
+    if (!response.body) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const message: SseMessage = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) message.comment = line.slice(1).trim();
+            else {
+              const at = line.indexOf(':');
+              const field = line.slice(0, at) as 'id' | 'event' | 'data';
+              const value = line.slice(at + 1).replace(/^ /, '');
+              message[field] =
+                field === 'data' && message.data !== undefined ? `${message.data}\n${value}` : value;
+            }
+          }
+          queue.push(message);
+          notify?.();
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+    finished = true;
+    notify?.();
+  })();
+  const until = async (ready: () => boolean, timeoutMs: number, what: string) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!ready()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        notify = resolve;
+        setTimeout(resolve, 50);
+      });
+    }
+  };
+  const stream: OpenStream = {
+    status: response.status,
+    headers: response.headers,
+    async events(count, timeoutMs = 5_000) {
+      const taken: SseMessage[] = [];
+      await until(
+        () => {
+          while (queue.length > 0 && taken.length < count) {
+            const message = queue.shift()!;
+            if (message.data !== undefined) taken.push(message);
+          }
+          return taken.length === count || finished;
+        },
+        timeoutMs,
+        `${count} events`,
+      );
+      return taken;
+    },
+    async comment(timeoutMs = 5_000) {
+      let found: string | undefined;
+      await until(
+        () => {
+          const index = queue.findIndex((message) => message.comment !== undefined);
+          if (index !== -1) found = queue.splice(index, 1)[0]!.comment;
+          return found !== undefined;
+        },
+        timeoutMs,
+        'a comment',
+      );
+      return found!;
+    },
+    async ended(timeoutMs = 5_000) {
+      await until(() => finished, timeoutMs, 'the end of the stream');
+      await pump;
+    },
+    close: () => abort.abort(),
+  };
+  return stream;
+}
+
+let ctx: TestContext;
+let baseUrl: string;
+beforeAll(async () => {
+  ctx = await createTestContext({ EVENTS_HEARTBEAT_MS: '300' });
+  baseUrl = await listen(ctx.app);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function writeMemory(project: TestProject, value: string): Promise<string> {
+  const response = await asProject(
+    ctx.app,
+    project,
+  )({ method: 'POST', url: '/api/v1/memory', payload: { value } });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
+describe('GET /api/v1/events/stream (D66)', () => {
+  it('starts with the next new event, each as id: seq, event: type, data: the event JSON', async () => {
+    const project = await createProject(ctx.app);
+    await writeMemory(project, 'before the stream');
+    const stream = await openStream(baseUrl, project);
+    onTestFinished(() => stream.close());
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers.get('x-request-id')).toBeTruthy();
+    const first = await writeMemory(project, 'after one');
+    const second = await writeMemory(project, 'after two');
+    const received = await stream.events(2);
+    expect(received.map((message) => [message.id, message.event])).toEqual([
+      ['2', 'memory.created'],
+      ['3', 'memory.created'],
+    ]);
+    const events = received.map((message) => JSON.parse(message.data!) as Record<string, unknown>);
+    expect(events.map((event) => event.objectId)).toEqual([first, second]);
+    expect(events[0]).toMatchObject({ seq: 2, type: 'memory.created', data: { value: 'after one' } });
+  });
+
+  it('resumes after a dropped connection by Last-Event-ID, or by after, without loss or duplicates', async () => {
+    const project = await createProject(ctx.app);
+    for (const value of ['a', 'b', 'c']) await writeMemory(project, value);
+    const first = await openStream(baseUrl, project, '?after=0');
+    const got = await first.events(2);
+    expect(got.map((message) => message.id)).toEqual(['1', '2']);
+    first.close();
+    for (const value of ['d', 'e']) await writeMemory(project, value);
+
+    // A reconnecting EventSource sends the last id it saw; the header wins over the URL's `after`.
+    const resumed = await openStream(baseUrl, project, '?after=0', { 'last-event-id': '2' });
+    onTestFinished(() => resumed.close());
+    expect((await resumed.events(3)).map((message) => message.id)).toEqual(['3', '4', '5']);
+    await writeMemory(project, 'f');
+    expect((await resumed.events(1)).map((message) => message.id)).toEqual(['6']);
+
+    const byQuery = await openStream(baseUrl, project, '?after=4&type=memory.created');
+    onTestFinished(() => byQuery.close());
+    expect((await byQuery.events(2)).map((message) => message.id)).toEqual(['5', '6']);
+  });
+
+  it('applies the feed filters', async () => {
+    const project = await createProject(ctx.app);
+    const as = asProject(ctx.app, project);
+    const stream = await openStream(baseUrl, project, '?type=message.*&namespace=n1');
+    onTestFinished(() => stream.close());
+    await writeMemory(project, 'not a message');
+    await as({
+      method: 'POST',
+      url: '/api/v1/dialogue',
+      payload: { message: { role: 'user', content: 'no namespace' } },
+    });
+    await as({
+      method: 'POST',
+      url: '/api/v1/dialogue',
+      payload: { namespace: 'n1', message: { role: 'user', content: 'kept' } },
+    });
+    const [message] = await stream.events(1);
+    expect(message!.event).toBe('message.created');
+    expect(JSON.parse(message!.data!)).toMatchObject({ namespace: 'n1', data: { content: 'kept' } });
+  });
+
+  it('sends a comment line as heartbeat while nothing happens', async () => {
+    const stream = await openStream(baseUrl, await createProject(ctx.app));
+    onTestFinished(() => stream.close());
+    expect(await stream.comment(3_000)).toBe('heartbeat');
+  });
+
+  it('answers errors as JSON before any stream: 400, 401, 410', async () => {
+    const project = await createProject(ctx.app);
+    const bad = await fetch(`${baseUrl}/api/v1/events/stream`, {
+      headers: { ...project.auth, 'last-event-id': 'nope' },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('INVALID_PARAMETER');
+    const badType = await fetch(`${baseUrl}/api/v1/events/stream?type=nope`, { headers: project.auth });
+    expect(badType.status).toBe(400);
+    await badType.body?.cancel();
+    const anonymous = await fetch(`${baseUrl}/api/v1/events/stream`);
+    expect(anonymous.status).toBe(401);
+    await anonymous.body?.cancel();
+
+    const short = await createTestContext({ EVENTS_RETENTION_DAYS: String(1 / 86_400) });
+    onTestFinished(() => short.close());
+    const shortUrl = await listen(short.app);
+    const old = await createProject(short.app);
+    const as = asProject(short.app, old);
+    await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'x' } });
+    await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'y' } });
+    await as({ method: 'GET', url: '/api/v1/events' });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await deleteExpiredEvents(short.app.db, 1 / 86_400);
+    const expired = await fetch(`${shortUrl}/api/v1/events/stream`, {
+      headers: { ...old.auth, 'last-event-id': '1' },
+    });
+    expect(expired.status).toBe(410);
+    expect(((await expired.json()) as { error: { code: string } }).error.code).toBe('EVENTS_EXPIRED');
+  });
+
+  it('holds no pooled connection while idle, and counts open streams in /metrics', async () => {
+    // The earlier tests' clients have gone: the server closed their streams when it saw them go.
+    for (let waited = 0; ctx.app.services.eventHub.size > 0 && waited < 3_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ctx.app.services.eventHub.size).toBe(0);
+    const project = await createProject(ctx.app);
+    const streams = await Promise.all([1, 2, 3].map(() => openStream(baseUrl, project)));
+    onTestFinished(() => {
+      for (const stream of streams) stream.close();
+    });
+    await writeMemory(project, 'wake them');
+    for (const stream of streams) expect(await stream.events(1)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const pool = ctx.database.handle.poolStats();
+    expect(pool.total - pool.idle).toBe(0);
+    const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/^parley_event_streams_open 3$/m);
+    expect(metrics.body).toMatch(/^parley_events_written_total\{type="memory.created"\} \d+$/m);
+  });
+
+  it('ends open streams when the server closes, within the shutdown grace', async () => {
+    const own = await createTestContext();
+    const ownUrl = await listen(own.app);
+    const project = await createProject(own.app);
+    // Default heartbeat (15 s): the stream is open before any byte of it is due.
+    const opened = Date.now();
+    const stream = await openStream(ownUrl, project);
+    expect(stream.status).toBe(200);
+    expect(Date.now() - opened).toBeLessThan(2_000);
+    const started = Date.now();
+    await own.close();
+    await stream.ended(2_000);
+    expect(Date.now() - started).toBeLessThan(own.config.SHUTDOWN_GRACE_MS);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('across instances (D66: LISTEN/NOTIFY)', () => {
+  it('a stream on one instance sees a write made through another within a second', async () => {
+    const otherHandle = await openDatabase({ databaseUrl: ctx.database.url!, dataDir: 'memory://' });
+    const other = await buildApp({ config: ctx.config, database: otherHandle });
+    await other.ready();
+    onTestFinished(async () => {
+      await other.close();
+      await otherHandle.close();
+    });
+    const project = await createProject(ctx.app);
+    const stream = await openStream(baseUrl, project);
+    onTestFinished(() => stream.close());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const written = await asProject(
+      other,
+      project,
+    )({ method: 'POST', url: '/api/v1/memory', payload: { value: 'from B' } });
+    expect(written.statusCode).toBe(201);
+    const [message] = await stream.events(1, 2_000);
+    expect(JSON.parse(message!.data!)).toMatchObject({ data: { value: 'from B' } });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
