@@ -195,15 +195,17 @@ export async function deleteExpiredEvents(
 
 /**
  * D70: the content of earlier events goes: their `data` becomes `{id, dialogueId?, deleted: true}`
- * (`dialogueId` for an object inside a dialogue). The type, time and ids stay.
+ * (`dialogueId` for an object inside a dialogue). The type, time and ids stay. Built from
+ * immutable functions only (jsonb_object, jsonb_strip_nulls, jsonb_set): Citus refuses
+ * jsonb_build_object, which is only stable, on the columns of a distributed table in an UPDATE
+ * (docs/scaling.md).
  */
 async function eraseWhere(tx: Executor, projectId: string, condition: SQL): Promise<void> {
   await tx
     .update(events)
     .set({
-      data: sql`(CASE WHEN ${events.dialogueId} IS NOT NULL AND ${events.dialogueId} <> ${events.objectId}
-        THEN jsonb_build_object('id', ${events.objectId}, 'dialogueId', ${events.dialogueId}, 'deleted', true)
-        ELSE jsonb_build_object('id', ${events.objectId}, 'deleted', true) END)::text`,
+      data: sql`jsonb_set(jsonb_strip_nulls(jsonb_object(ARRAY['id', ${events.objectId},
+        'dialogueId', NULLIF(${events.dialogueId}, ${events.objectId})])), '{deleted}', 'true'::jsonb)::text`,
     })
     .where(and(eq(events.projectId, projectId), condition));
 }

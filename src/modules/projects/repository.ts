@@ -55,8 +55,12 @@ export async function activateApiKey(db: Executor, row: typeof apiKeys.$inferIns
     .onConflictDoUpdate({ target: apiKeys.keyHash, set: { projectId: row.projectId, revokedAt: null } });
 }
 
-/** A revoked key keeps the time of its first revocation (D83 lists it). */
-const revokedNow = { revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` };
+/**
+ * A revoked key keeps the time of its first revocation (D83 lists it): `least` skips a NULL, and a
+ * first revocation is never later than now. Not `coalesce`: Citus refuses a function that is not
+ * immutable inside it in an UPDATE of its tables (docs/scaling.md).
+ */
+const revokedNow = { revokedAt: sql`least(${apiKeys.revokedAt}, now())` };
 
 /** Revokes a key of a project; its hash, or undefined when the project has no such key. */
 export async function revokeApiKey(
