@@ -23,7 +23,7 @@ import {
   checkSerializedStatus,
   serializerCompiler,
 } from './http/response-validation.js';
-import { validatorCompiler } from './http/validation.js';
+import { refuseUndeclaredParts, validatorCompiler } from './http/validation.js';
 import type { WriteDeps, WriteGuard } from './db/unit-of-work.js';
 import { newId } from './lib/ids.js';
 import { mcpRoutes } from './mcp/routes.js';
@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: the 405 of D84 needs to know every path's methods.
   const allowedMethods = mirrorRoutes(app, ROUTER_OPTIONS);
   app.setValidatorCompiler(validatorCompiler);
+  refuseUndeclaredParts(app);
   // Responses are serialized by one function that also writes stored JSON text verbatim (D28);
   // in test mode it checks each response against its route's schema first.
   app.setSerializerCompiler(serializerCompiler(deps.validateResponses ?? false));

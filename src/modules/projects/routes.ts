@@ -69,7 +69,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         summary: 'List projects',
         tags,
         security,
-        response: { 200: projectListResponse, ...errorResponses(401, 429) },
+        response: { 200: projectListResponse, ...errorResponses(400, 401, 429) },
       },
     },
     async () => ({ items: await projects.listProjects() }),
