@@ -39,7 +39,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { memoryRoutes } from './modules/memories/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
-import { adminRoutes } from './modules/projects/routes.js';
+import { adminApiOff, adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
 import { hasCitus } from './db/citus.js';
 import { createSummarizer } from './summaries/factory.js';
@@ -218,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (config.ADMIN_TOKEN) {
     await app.register(adminRoutes, { prefix: '/admin/v1', adminToken: config.ADMIN_TOKEN });
+  } else {
+    await app.register(adminApiOff, { prefix: '/admin/v1' });
   }
 
   // D1: the REST API under /api/v1, and the same routes under /api as aliases left out of OpenAPI.

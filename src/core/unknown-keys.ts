@@ -80,7 +80,7 @@ function walk(schema: Schema, input: unknown, path: Path, issues: Issue[]): void
     }
     case 'array':
       if (Array.isArray(input)) {
-        input.forEach((item, index) => walk(def.element, item, [...path, index], issues));
+        for (const [index, item] of input.entries()) walk(def.element, item, [...path, index], issues);
       }
       return;
     case 'record':
