@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { asDatabaseMissing } from './db/errors.js';
 import { packageVersion } from './lib/package-info.js';
 import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
@@ -65,7 +66,9 @@ async function withDatabase<T>(
     statementTimeoutMs: options.boundStatements ? config.DATABASE_STATEMENT_TIMEOUT_MS : 0,
   });
   try {
-    await runMigrations(handle);
+    await runMigrations(handle).catch((error: unknown) =>
+      Promise.reject(asDatabaseMissing(error, config.DATABASE_URL) ?? error),
+    );
     return await fn(handle);
   } finally {
     await handle.close();
