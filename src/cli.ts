@@ -53,7 +53,7 @@ function print(value: unknown): void {
  */
 async function withDatabase<T>(
   config: Config,
-  fn: (handle: DatabaseHandle) => Promise<T>,
+  fn: (handle: DatabaseHandle, applied: string[]) => Promise<T>,
   options: { boundStatements?: boolean } = {},
 ): Promise<T> {
   const handle = await openDatabase({
@@ -66,10 +66,10 @@ async function withDatabase<T>(
     statementTimeoutMs: options.boundStatements ? config.DATABASE_STATEMENT_TIMEOUT_MS : 0,
   });
   try {
-    await runMigrations(handle).catch((error: unknown) =>
+    const applied = await runMigrations(handle).catch((error: unknown) =>
       Promise.reject(asDatabaseMissing(error, config.DATABASE_URL) ?? error),
     );
-    return await fn(handle);
+    return await fn(handle, applied);
   } finally {
     await handle.close();
   }
@@ -158,8 +158,19 @@ export function buildCli(config: () => Config): Command {
 
   program
     .command('migrate')
-    .description('Apply pending database migrations (also done at every start)')
-    .action(() => withDatabase(config(), async () => print({ migrated: true })));
+    .description('Apply pending database migrations (also done at every start) and print their names')
+    .action(() =>
+      withDatabase(config(), async (_handle, applied) =>
+        print({
+          migrated: true,
+          applied,
+          message:
+            applied.length === 0
+              ? 'Up to date: no migration to apply'
+              : `Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}`,
+        }),
+      ),
+    );
 
   program
     .command('export')
