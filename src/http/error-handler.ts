@@ -21,7 +21,7 @@ const fastifyCodes: Record<string, ErrorCode> = {
 };
 
 /** `33554432` as `32 MiB (33554432 bytes)`: a limit a person can compare with what they sent. */
-export function describeByteLimit(bytes: number): string {
+function describeByteLimit(bytes: number): string {
   const units: [number, string][] = [
     [1024 * 1024, 'MiB'],
     [1024, 'KiB'],
