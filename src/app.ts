@@ -23,7 +23,7 @@ import {
   checkSerializedStatus,
   serializerCompiler,
 } from './http/response-validation.js';
-import { validatorCompiler } from './http/validation.js';
+import { refuseUndeclaredParts, validatorCompiler } from './http/validation.js';
 import type { WriteDeps, WriteGuard } from './db/unit-of-work.js';
 import { newId } from './lib/ids.js';
 import { mcpRoutes } from './mcp/routes.js';
@@ -39,7 +39,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { memoryRoutes } from './modules/memories/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
-import { adminRoutes } from './modules/projects/routes.js';
+import { adminApiOff, adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
 import { hasCitus } from './db/citus.js';
 import { createSummarizer } from './summaries/factory.js';
@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: the 405 of D84 needs to know every path's methods.
   const allowedMethods = mirrorRoutes(app, ROUTER_OPTIONS);
   app.setValidatorCompiler(validatorCompiler);
+  refuseUndeclaredParts(app);
   // Responses are serialized by one function that also writes stored JSON text verbatim (D28);
   // in test mode it checks each response against its route's schema first.
   app.setSerializerCompiler(serializerCompiler(deps.validateResponses ?? false));
@@ -217,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (config.ADMIN_TOKEN) {
     await app.register(adminRoutes, { prefix: '/admin/v1', adminToken: config.ADMIN_TOKEN });
+  } else {
+    await app.register(adminApiOff, { prefix: '/admin/v1' });
   }
 
   // D1: the REST API under /api/v1, and the same routes under /api as aliases left out of OpenAPI.

@@ -5,6 +5,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { asDatabaseMissing } from './db/errors.js';
 import { packageVersion } from './lib/package-info.js';
 import { projectSettingsSchema } from './modules/projects/schemas.js';
 import { createProjectService } from './modules/projects/service.js';
@@ -55,7 +56,7 @@ function print(value: unknown): void {
  */
 async function withDatabase<T>(
   config: Config,
-  fn: (handle: DatabaseHandle) => Promise<T>,
+  fn: (handle: DatabaseHandle, applied: string[]) => Promise<T>,
   options: { boundStatements?: boolean } = {},
 ): Promise<T> {
   const handle = await openDatabase({
@@ -68,8 +69,10 @@ async function withDatabase<T>(
     statementTimeoutMs: options.boundStatements ? config.DATABASE_STATEMENT_TIMEOUT_MS : 0,
   });
   try {
-    await runMigrations(handle);
-    return await fn(handle);
+    const applied = await runMigrations(handle).catch((error: unknown) =>
+      Promise.reject(asDatabaseMissing(error, config.DATABASE_URL) ?? error),
+    );
+    return await fn(handle, applied);
   } finally {
     await handle.close();
   }
@@ -187,8 +190,19 @@ export function buildCli(config: () => Config): Command {
 
   program
     .command('migrate')
-    .description('Apply pending database migrations (also done at every start)')
-    .action(() => withDatabase(config(), async () => print({ migrated: true })));
+    .description('Apply pending database migrations (also done at every start) and print their names')
+    .action(() =>
+      withDatabase(config(), async (_handle, applied) =>
+        print({
+          migrated: true,
+          applied,
+          message:
+            applied.length === 0
+              ? 'Up to date: no migration to apply'
+              : `Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}`,
+        }),
+      ),
+    );
 
   program
     .command('export')

@@ -3,6 +3,8 @@ import { parseAllowListEntry } from './lib/allow-list-entry.js';
 
 // The only place that reads process.env. Parsed once at start, frozen, passed in.
 
+/** The shortest ADMIN_TOKEN accepted; the admin API's 404 when it is off names it too. */
+export const ADMIN_TOKEN_MIN_LENGTH = 16;
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -57,7 +59,10 @@ const configSchema = z
      */
     DATABASE_STATEMENT_TIMEOUT_MS: nonNegativeInt.default(5_000),
     DATA_DIR: z.string().min(1).default('./data'),
-    ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    ADMIN_TOKEN: z
+      .string()
+      .min(ADMIN_TOKEN_MIN_LENGTH, `must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters`)
+      .optional(),
     // D9: 16-256 visible ASCII characters.
     BOOTSTRAP_API_KEY: z
       .string()

@@ -7,7 +7,7 @@ import { type TlsFiles, buildApp } from './app.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { isTransientConnectionError } from './db/errors.js';
+import { DatabaseMissingError, asDatabaseMissing, isTransientConnectionError } from './db/errors.js';
 import { runMigrations } from './db/migrate.js';
 import type { ProjectService } from './modules/projects/service.js';
 import { createLogger } from './observability/logger.js';
@@ -70,33 +70,38 @@ async function reloadTls(app: FastifyInstance, config: Config, logger: Logger): 
 
 /**
  * Opens the database and applies migrations, waiting for a Postgres that is not reachable yet
- * (starting, or its database not created yet) with backoff for up to DATABASE_WAIT_MS, so that an
- * orchestrator can start both at once. Errors that waiting cannot fix (bad credentials, a failing
+ * (starting) with backoff for up to DATABASE_WAIT_MS, so that an orchestrator can start both at
+ * once. Errors that waiting cannot fix (bad credentials, a database that does not exist, a failing
  * migration) end the start at once.
  */
 async function openMigratedDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
   const deadline = Date.now() + config.DATABASE_WAIT_MS;
+  const openMigrated = async () => {
+    const handle = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      readDatabaseUrl: config.READ_DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolMax: config.DATABASE_POOL_MAX,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      owner: { kind: 'server', url: localUrl(config), adminApi: config.ADMIN_TOKEN !== undefined },
+    });
+    try {
+      // D47: under an advisory lock, so instances starting together apply them once.
+      await runMigrations(handle);
+      return handle;
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  };
   return retryWithBackoff(
-    async () => {
-      const handle = await openDatabase({
-        databaseUrl: config.DATABASE_URL,
-        readDatabaseUrl: config.READ_DATABASE_URL,
-        dataDir: config.DATA_DIR,
-        poolMax: config.DATABASE_POOL_MAX,
-        preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-        connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-        statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-        owner: { kind: 'server', url: localUrl(config), adminApi: config.ADMIN_TOKEN !== undefined },
-      });
-      try {
-        // D47: under an advisory lock, so instances starting together apply them once.
-        await runMigrations(handle);
-        return handle;
-      } catch (error) {
-        await handle.close();
-        throw error;
-      }
-    },
+    // A missing database is not waited for: the error it becomes carries no SQLSTATE to retry on.
+    () =>
+      openMigrated().catch((error: unknown) =>
+        Promise.reject(asDatabaseMissing(error, config.DATABASE_URL) ?? error),
+      ),
     {
       retries: Number.POSITIVE_INFINITY,
       maxDelayMs: 5_000,
@@ -171,7 +176,7 @@ if (isMain) {
       process.stderr.write(`${error.message}\n`);
       process.exit(2);
     }
-    if (error instanceof DataDirInUseError) {
+    if (error instanceof DataDirInUseError || error instanceof DatabaseMissingError) {
       // A message for a person, with what to do; a stack trace would only bury it.
       process.stderr.write(`Parley failed to start: ${error.message}\n`);
       process.exit(1);

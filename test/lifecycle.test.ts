@@ -1,10 +1,10 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../src/db/client.js';
 import { ADMIN_TOKEN } from './helpers/app.js';
 import { testServerUrl } from './helpers/database.js';
+import { startTcpProxy } from './helpers/tcp-proxy.js';
 import {
   type RunningServer,
   SPAWNING_TEST_TIMEOUT_MS,
@@ -183,27 +183,21 @@ describe('graceful shutdown with the embedding worker', { timeout: SPAWNING_TEST
 });
 
 describe.runIf(testServerUrl())('start-up waits for the database (Postgres)', () => {
-  it('waits with backoff for a database created after the start, then serves', async () => {
-    const serverUrl = testServerUrl()!;
-    const later = new URL(serverUrl);
-    later.pathname = `/parley_later_${Date.now().toString(36)}`;
-    const server = await spawn({ DATABASE_URL: later.toString() });
-
-    // 3D000 "database does not exist": transient while an orchestrator is still creating it.
-    await server.waitForOutput(/database not reachable yet/);
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${later.pathname.slice(1)}`);
-    } finally {
-      await admin.end();
-    }
-    cleanups.push(async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${later.pathname.slice(1)} WITH (FORCE)`);
-      await dropper.end();
+  it('waits with backoff for a database server that answers after the start, then serves', async () => {
+    const store = await freshStoreEnv('postgres');
+    cleanups.push(store.remove);
+    const target = new URL(store.env.DATABASE_URL!);
+    // Connections are held unanswered, as by a server still starting, until the proxy is restored.
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    cleanups.push(() => proxy.close());
+    proxy.cut();
+    const server = await spawn({
+      DATABASE_URL: proxy.urlThrough(store.env.DATABASE_URL!),
+      DATABASE_CONNECT_TIMEOUT_MS: '500',
     });
+
+    await server.waitForOutput(/database not reachable yet/);
+    proxy.restore();
 
     await server.ready();
     expect(await readyz(server.baseUrl)).toEqual({ status: 200, body: { status: 'ready' } });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type ErrorCode, type ErrorDetail, AppError, errorCodes } from './errors.js';
+import { unknownKeyIssues } from './unknown-keys.js';
 
 // Validation failures of zod schemas (request parts over REST, tool arguments over MCP), rendered
 // as the codes of D12-D13.
@@ -26,6 +27,23 @@ export class RequestValidationError extends Error {
   ) {
     super('Request validation failed');
   }
+}
+
+/**
+ * Parses one part of a request (or a tool's arguments, which MCP treats as a body). A body or query
+ * string that carries a field its schema does not declare fails too (D82); headers and path
+ * parameters are not the client's choice of names.
+ */
+export function parseRequestPart<T>(
+  schema: z.ZodType<T>,
+  data: unknown,
+  part: HttpPart,
+): { value: T; error?: undefined } | { error: RequestValidationError } {
+  const result = schema.safeParse(data, { reportInput: true });
+  const unknown = part === 'body' || part === 'querystring' ? unknownKeyIssues(schema, data) : [];
+  if (result.success && unknown.length === 0) return { value: result.data };
+  const issues = result.success ? unknown : [...unknown, ...result.error.issues];
+  return { error: new RequestValidationError(part, issues, data) };
 }
 
 /** `messages[3].content` from zod's path (D12). */
@@ -89,7 +107,8 @@ export function toAppError(error: RequestValidationError): AppError {
       return issue.keys.map((key) => ({
         field: formatPath([...issue.path, key]),
         code,
-        message: 'not allowed here',
+        message:
+          httpPart === 'querystring' ? 'not a parameter of this operation' : 'not a field of this operation',
       }));
     }
     return [{ field: formatPath(issue.path), code, message }];

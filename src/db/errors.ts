@@ -154,3 +154,54 @@ export function isTransientConnectionError(error: unknown): boolean {
   }
   return false;
 }
+
+/** SQLSTATE invalid_catalog_name: the database named in the connection string does not exist. */
+const PG_DATABASE_MISSING = '3D000';
+
+/**
+ * The database DATABASE_URL names does not exist on its server. Waiting does not create it (an
+ * orchestrator that does so runs before Parley), so start-up and the CLI stop at once and say how.
+ */
+export class DatabaseMissingError extends Error {
+  constructor(
+    readonly database: string,
+    databaseUrl: string,
+  ) {
+    super(missingDatabaseMessage(database, databaseUrl));
+    this.name = 'DatabaseMissingError';
+  }
+}
+
+/** A word as a shell argument: left bare when safe, single-quoted otherwise. */
+const shellWord = (word: string): string =>
+  /^[\w.@%+=:,/-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+
+function missingDatabaseMessage(database: string, databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = url.port || '5432';
+  const user = decodeURIComponent(url.username);
+  const connection = [
+    ...(host ? ['-h', shellWord(host)] : []),
+    '-p',
+    port,
+    ...(user ? ['-U', shellWord(user)] : []),
+  ].join(' ');
+  return (
+    `the database "${database}" does not exist on ${host || 'the server'}:${port}. Create it, then start again:\n` +
+    `  createdb ${connection} ${shellWord(database)}\n` +
+    `or in SQL (psql ${connection} -d postgres):\n` +
+    `  CREATE DATABASE "${database.replaceAll('"', '""')}";`
+  );
+}
+
+/** `error` as a DatabaseMissingError when Postgres answered 3D000, else undefined. */
+export function asDatabaseMissing(
+  error: unknown,
+  databaseUrl: string | undefined,
+): DatabaseMissingError | undefined {
+  if (databaseUrl === undefined || pgError(error)?.code !== PG_DATABASE_MISSING) return undefined;
+  const named = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const reported = /database "(.+)" does not exist/.exec((error as Error).message ?? '')?.[1];
+  return new DatabaseMissingError(named || reported || '', databaseUrl);
+}

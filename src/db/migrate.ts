@@ -1,26 +1,36 @@
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { distributeTables } from './citus.js';
-import { type DatabaseHandle, rowsOf } from './client.js';
-
-export const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+import { type DatabaseHandle, type Executor, rowsOf } from './client.js';
+import { migrationsFolder, readMigrationJournal } from './migration-files.js';
 
 /** An arbitrary constant shared by every Parley instance: the advisory lock of migrations (D47). */
 const MIGRATION_LOCK_ID = 7_242_031_337;
 
+/** The `when` of every migration recorded as applied; none before the first run. */
+async function appliedMigrations(db: Executor): Promise<Set<number>> {
+  const table = await db.execute(
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
+  );
+  if (!rowsOf<{ present: boolean }>(table)[0]?.present) return new Set();
+  const rows = await db.execute(sql`SELECT created_at FROM drizzle.__drizzle_migrations`);
+  return new Set(rowsOf<{ created_at: string | number }>(rows).map((row) => Number(row.created_at)));
+}
+
 /**
  * Applies the committed migrations under a session advisory lock, so that several instances
  * starting at once apply them exactly once; re-running is a no-op. On a database with the Citus
- * extension, the tables are then distributed (src/db/citus.ts).
+ * extension, the tables are then distributed (src/db/citus.ts). Returns the names of the
+ * migrations this run applied, in order (none when the database was up to date).
  */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
-  await handle.withDedicatedConnection(async (db) => {
+export async function runMigrations(handle: DatabaseHandle): Promise<string[]> {
+  return handle.withDedicatedConnection(async (db) => {
     await db.execute(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`);
     try {
+      const before = await appliedMigrations(db);
       if (handle.kind === 'pglite') {
         await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder });
       } else {
@@ -28,6 +38,10 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
         // On Citus, the tables are then distributed by project_id (nothing to do on a second run).
         await distributeTables(db);
       }
+      const after = await appliedMigrations(db);
+      return readMigrationJournal()
+        .filter((entry) => after.has(entry.when) && !before.has(entry.when))
+        .map((entry) => entry.tag);
     } finally {
       await db.execute(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
     }

@@ -20,7 +20,19 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_ASYNC_CONSTRAINT: 'INVALID_PARAMETER',
 };
 
-export function toClientError(error: unknown): AppError {
+/** `33554432` as `32 MiB (33554432 bytes)`: a limit a person can compare with what they sent. */
+function describeByteLimit(bytes: number): string {
+  const units: [number, string][] = [
+    [1024 * 1024, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  const unit = units.find(([size]) => bytes >= size);
+  if (!unit) return `${bytes} bytes`;
+  return `${Number((bytes / unit[0]).toFixed(1))} ${unit[1]} (${bytes} bytes)`;
+}
+
+/** `bodyLimit`: the limit of the request's route, named in a 413 (BODY_LIMIT_BYTES unless a route sets its own). */
+export function toClientError(error: unknown, bodyLimit?: number): AppError {
   if (isAppError(error)) return error;
   if (error instanceof RequestValidationError) return toAppError(error);
   // Raised only with buildApp's `validateResponses` (tests): its message names the route, status
@@ -30,7 +42,10 @@ export function toClientError(error: unknown): AppError {
   if (fastifyCode && fastifyCode in fastifyCodes) {
     const code = fastifyCodes[fastifyCode]!;
     const messages: Partial<Record<ErrorCode, string>> = {
-      REQUEST_TOO_LARGE: 'The request body is larger than this server accepts',
+      REQUEST_TOO_LARGE:
+        bodyLimit === undefined
+          ? 'The request body is larger than this server accepts'
+          : `The request body exceeds the limit of ${describeByteLimit(bodyLimit)}`,
       UNSUPPORTED_MEDIA_TYPE: 'Send request bodies as JSON: application/json, text/plain or no Content-Type',
       MISSING_PARAMETER: 'A JSON request body is required',
     };
@@ -113,7 +128,7 @@ export function logAnswered(
 /** `allowedMethods` tells a path no method of which matched from a path no route has (D84). */
 export function registerErrorHandling(app: FastifyInstance, allowedMethods: AllowedMethods): void {
   app.setErrorHandler((error, request, reply) => {
-    const clientError = toClientError(error);
+    const clientError = toClientError(error, request.routeOptions.bodyLimit);
     logAnswered(request, error, clientError, 'request');
     return sendError(request, reply, clientError);
   });

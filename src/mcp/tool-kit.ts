@@ -16,7 +16,7 @@ import { canonicalJson } from '../lib/canonical-json.js';
 import { errorBody } from '../core/error-envelope.js';
 import { logAnswered, toClientError } from '../http/error-handler.js';
 import { stringifyWithRawJson } from '../core/raw-json.js';
-import { RequestValidationError, toAppError } from '../core/validation.js';
+import { parseRequestPart, toAppError } from '../core/validation.js';
 import type { ProjectContext } from '../core/context.js';
 import { type WriteOutcome, replayIfStored, runWrite } from '../db/unit-of-work.js';
 import type { CompactionService } from '../modules/dialogues/compaction.js';
@@ -310,9 +310,9 @@ export function messagePath(body: unknown, id: string | number): BodyPath {
 async function callTool(tool: McpTool, args: unknown, call: ToolCall): Promise<CallToolResult> {
   const given = args ?? {};
   try {
-    const parsed = tool.input.safeParse(given, { reportInput: true });
-    if (!parsed.success) throw toAppError(new RequestValidationError('body', parsed.error.issues, given));
-    const json = await tool.run(parsed.data, call);
+    const parsed = parseRequestPart(tool.input, given, 'body');
+    if (parsed.error) throw toAppError(parsed.error);
+    const json = await tool.run(parsed.value, call);
     const structured = JSON.parse(json) as Record<string, unknown>;
     // The data once, as structuredContent, and one short rendering for a reader: every copy costs
     // an agent tokens (docs/api-decisions.md, "MCP results").

@@ -229,9 +229,10 @@ describe('expiry (D24)', () => {
     const shown = await getDialogue(project, idle.id);
     expect(shown).toMatchObject({ status: 'expired', expired: true });
     expect(await getDialogue(project, fresh.id)).toMatchObject({ status: 'active', expired: false });
-    const add = { dialogueId: idle.id, role: 'user', content: 'late' };
+    // D82: `dialogueId` names the target of POST /message; inside a list of messages it is unknown.
+    const add = { role: 'user', content: 'late' };
     expectError(
-      await project({ method: 'POST', url: `${V1}/message`, payload: add }),
+      await project({ method: 'POST', url: `${V1}/message`, payload: { dialogueId: idle.id, ...add } }),
       409,
       'DIALOGUE_EXPIRED',
     );
@@ -262,9 +263,9 @@ describe('immutable projects (D25)', () => {
     const dialogue = await createDialogue(project, {
       messages: [{ role: 'user', content: 'kept', id: 'm1' }],
     });
-    const message = { dialogueId: dialogue.id, role: 'user', content: 'x' };
+    const message = { role: 'user', content: 'x' };
     const refused = [
-      { method: 'POST', url: `${V1}/message`, payload: message },
+      { method: 'POST', url: `${V1}/message`, payload: { dialogueId: dialogue.id, ...message } },
       { method: 'POST', url: `${V1}/messages`, payload: { dialogueId: dialogue.id, messages: [message] } },
       { method: 'DELETE', url: `${V1}/message/m1?dialogueId=${dialogue.id}` },
       { method: 'DELETE', url: `${V1}/dialogue/${dialogue.id}/messages/m1` },

@@ -132,7 +132,22 @@ describe('admin API (D7, D8)', () => {
         url: '/admin/v1/projects',
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       });
-      expectError(response, 404, 'RESOURCE_NOT_FOUND');
+      const error = expectError(response, 404, 'RESOURCE_NOT_FOUND');
+      expect(error.type).toBe('not_found');
+      // It says how to turn the admin API on, on every path and method under /admin/v1.
+      expect(error.message).toBe(
+        'The admin API is off: set ADMIN_TOKEN (at least 16 characters) and restart the server',
+      );
+      for (const [method, url] of [
+        ['POST', '/admin/v1/projects'],
+        ['DELETE', '/admin/v1/projects/prj_1/keys/key_1'],
+        ['GET', '/admin/v1'],
+      ] as const) {
+        const other = await bare.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+        expect(expectError(other, 404, 'RESOURCE_NOT_FOUND').message).toContain('set ADMIN_TOKEN');
+      }
+      const openapi = (await bare.app.inject({ method: 'GET', url: '/.well-known/openapi.json' })).json();
+      expect(Object.keys(openapi.paths).filter((path) => path.startsWith('/admin'))).toEqual([]);
     } finally {
       await bare.close();
     }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
+import { readMigrationJournal } from '../../src/db/migration-files.js';
 import { createServerDatabase, testServerUrl } from '../helpers/database.js';
 import { SPAWNING_TEST_TIMEOUT_MS, runNode } from '../helpers/processes.js';
 
@@ -33,6 +34,18 @@ async function parley(...args: string[]) {
 // Each command is a process of its own that opens the store: give a busy machine room.
 
 describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
+  // First: the store is still empty here, every later command finds it migrated.
+  it('migrate prints the names of the migrations it applied', async () => {
+    const tags = readMigrationJournal().map((entry) => entry.tag);
+    const first = await parley('migrate');
+    expect(first.code).toBe(0);
+    expect(first.json()).toEqual({
+      migrated: true,
+      applied: tags,
+      message: `Applied ${tags.length} migrations: ${tags.join(', ')}`,
+    });
+  });
+
   it('creates, lists, shows and changes projects, and manages keys', async () => {
     const created = await parley('project', 'create', 'acme', '--settings', '{"immutableDialogues":true}');
     expect(created.code).toBe(0);
@@ -143,6 +156,10 @@ describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
 
   it('applies migrations on demand, twice without harm', async () => {
     expect((await parley('migrate')).code).toBe(0);
-    expect((await parley('migrate')).json()).toEqual({ migrated: true });
+    expect((await parley('migrate')).json()).toEqual({
+      migrated: true,
+      applied: [],
+      message: 'Up to date: no migration to apply',
+    });
   });
 });

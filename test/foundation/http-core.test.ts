@@ -110,6 +110,27 @@ describe('HTTP core (D11-D13)', () => {
       'REQUEST_TOO_LARGE',
     );
     expect(error.type).toBe('validation_error');
+    // The limit is stated, in human terms and exactly.
+    expect(error.message).toBe('The request body exceeds the limit of 1 KiB (1024 bytes)');
+  });
+
+  it('says where a malformed JSON body fails and what was expected', async () => {
+    const cases = [
+      ['{\n  "name": "x",\n  "settings": \n}', 'value expected at line 4, column 1 (position 32), found "}"'],
+      ['{"name": "x",}', 'property name expected at line 1, column 14 (position 13), found "}"'],
+      ['{"name" "x"}', 'colon expected at line 1, column 9 (position 8), found "\\"x\\""'],
+      ['{"name": "x"', 'close brace expected at line 1, column 13 (position 12), found the end of the body'],
+    ];
+    for (const [payload, where] of cases) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/admin/v1/projects',
+        headers: adminHeaders,
+        payload,
+      });
+      const error = expectError(response, 400, 'INVALID_INPUT');
+      expect(error.message).toBe(`The request body is not valid JSON: ${where}`);
+    }
   });
 
   it('refuses media types other than JSON with 415 (text/plain is JSON, D52)', async () => {

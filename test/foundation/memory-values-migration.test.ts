@@ -6,7 +6,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../../src/db/client.js';
-import { migrationsFolder, runMigrations } from '../../src/db/migrate.js';
+import { runMigrations } from '../../src/db/migrate.js';
+import { migrationsFolder } from '../../src/db/migration-files.js';
 
 // D57: migration 0006 turns the memories stored before (a plain string value) into the new shape:
 // the value as its JSON text, their label and value as searchable text, found by full-text search.

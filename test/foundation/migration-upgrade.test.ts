@@ -8,7 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from '../../src/db/client.js';
-import { migrationsFolder, runMigrations } from '../../src/db/migrate.js';
+import { runMigrations } from '../../src/db/migrate.js';
+import { migrationsFolder } from '../../src/db/migration-files.js';
 import { createServerDatabase, testServerUrl } from '../helpers/database.js';
 
 // Migration 0006 turns the identity columns into sequence defaults (Citus distributes no table

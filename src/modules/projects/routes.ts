@@ -1,4 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_TOKEN_MIN_LENGTH } from '../../config.js';
 import { errorResponses } from '../../core/error-envelope.js';
 import { AppError } from '../../core/errors.js';
 import { refuseCredential } from '../../http/auth.js';
@@ -25,8 +27,23 @@ const tags = ['admin'];
 const security = [{ adminToken: [] }];
 
 /**
+ * D7: without ADMIN_TOKEN the admin API does not exist: every path under it answers 404, but with
+ * a message that says how to turn it on rather than "No route" (docs/api-decisions.md).
+ */
+export const adminApiOff: FastifyPluginAsync = async (app) => {
+  const off = async () => {
+    throw new AppError(
+      'RESOURCE_NOT_FOUND',
+      `The admin API is off: set ADMIN_TOKEN (at least ${ADMIN_TOKEN_MIN_LENGTH} characters) and restart the server`,
+    );
+  };
+  app.all('/', { schema: { hide: true } }, off);
+  app.all('/*', { schema: { hide: true } }, off);
+};
+
+/**
  * D7: the admin API, authorized by ADMIN_TOKEN. Without a token configured it does not exist
- * (every path answers 404 like an unknown route). D76: wrong tokens are limited per address
+ * (adminApiOff answers instead). D76: wrong tokens are limited per address
  * (ADMIN_AUTH_FAILURE_LIMIT a minute, then 429); the right one is never held back.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async (app, { adminToken }) => {
@@ -69,7 +86,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         summary: 'List projects',
         tags,
         security,
-        response: { 200: projectListResponse, ...errorResponses(401, 429) },
+        response: { 200: projectListResponse, ...errorResponses(400, 401, 429) },
       },
     },
     async () => ({ items: await projects.listProjects() }),
