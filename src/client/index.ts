@@ -198,9 +198,11 @@ export class Parley {
     /** Up to 100 messages in one call: `{ dialogueId, messages }` or a bare array (D55). */
     createMany: (body: Body<'createMessages'>, query: Query<'createMessages'> = {}) =>
       this.call(this.http.POST('/api/v1/messages', { params: { query }, body, headers: idempotency() })),
-    page: (query: Query<'listMessages'>) => this.call(this.http.GET('/api/v1/messages', { params: { query } })),
+    page: (query: Query<'listMessages'>) =>
+      this.call(this.http.GET('/api/v1/messages', { params: { query } })),
     /** Every message of a dialogue, across pages. */
-    list: (query: Omit<Query<'listMessages'>, 'next'>) => paged((next) => this.messages.page({ ...query, next })),
+    list: (query: Omit<Query<'listMessages'>, 'next'>) =>
+      paged((next) => this.messages.page({ ...query, next })),
     pageOfDialogue: (dialogueId: string, query: Query<'listDialogueMessages'> = {}) =>
       this.call(
         this.http.GET('/api/v1/dialogue/{dialogueId}/messages', { params: { path: { dialogueId }, query } }),
@@ -208,7 +210,9 @@ export class Parley {
     get: (messageId: string, query: Query<'getMessage'>) =>
       this.call(this.http.GET('/api/v1/message/{messageId}', { params: { path: { messageId }, query } })),
     updateTags: (messageId: string, body: Body<'updateMessageTags'>, query: Query<'updateMessageTags'>) =>
-      this.call(this.http.PUT('/api/v1/message/{messageId}', { params: { path: { messageId }, query }, body })),
+      this.call(
+        this.http.PUT('/api/v1/message/{messageId}', { params: { path: { messageId }, query }, body }),
+      ),
     delete: (messageId: string, query: Query<'deleteMessage'>) =>
       this.call(this.http.DELETE('/api/v1/message/{messageId}', { params: { path: { messageId }, query } })),
     deleteFromDialogue: (dialogueId: string, messageId: string, query: Query<'deleteDialogueMessage'> = {}) =>
@@ -222,7 +226,8 @@ export class Parley {
   readonly memories = {
     create: (body: Body<'createMemory'>) =>
       this.call(this.http.POST('/api/v1/memory', { body, headers: idempotency() })),
-    page: (query: Query<'listMemories'> = {}) => this.call(this.http.GET('/api/v1/memory', { params: { query } })),
+    page: (query: Query<'listMemories'> = {}) =>
+      this.call(this.http.GET('/api/v1/memory', { params: { query } })),
     /** Every memory the query selects, across pages. */
     list: (query: Omit<Query<'listMemories'>, 'next'> = {}) =>
       paged((next) => this.memories.page({ ...query, next })),
@@ -237,7 +242,8 @@ export class Parley {
   readonly summaries = {
     create: (body: Body<'createSummary'>) =>
       this.call(this.http.POST('/api/v1/summary', { body, headers: idempotency() })),
-    page: (query: Query<'listSummaries'>) => this.call(this.http.GET('/api/v1/summary', { params: { query } })),
+    page: (query: Query<'listSummaries'>) =>
+      this.call(this.http.GET('/api/v1/summary', { params: { query } })),
     /** Every summary of a dialogue, across pages. */
     list: (query: Omit<Query<'listSummaries'>, 'next'>) =>
       paged((next) => this.summaries.page({ ...query, next })),
@@ -249,7 +255,8 @@ export class Parley {
   search = (body: Body<'search'>) => this.call(this.http.POST('/api/v1/search', { body }));
 
   readonly events = {
-    page: (query: Query<'listEvents'> = {}) => this.call(this.http.GET('/api/v1/events', { params: { query } })),
+    page: (query: Query<'listEvents'> = {}) =>
+      this.call(this.http.GET('/api/v1/events', { params: { query } })),
     /** The feed from `after` (0: the oldest kept) up to the newest event, page after page (D65). */
     list: (query: Query<'listEvents'> = {}) => this.feed(query),
     /**
@@ -263,20 +270,29 @@ export class Parley {
     createProject: (body: Body<'adminCreateProject'>) =>
       this.call(this.http.POST('/admin/v1/projects', { body, headers: idempotency() })),
     listProjects: () => this.call(this.http.GET('/admin/v1/projects')),
-    getProject: (id: string) => this.call(this.http.GET('/admin/v1/projects/{id}', { params: { path: { id } } })),
+    getProject: (id: string) =>
+      this.call(this.http.GET('/admin/v1/projects/{id}', { params: { path: { id } } })),
     updateProject: (id: string, body: Body<'adminUpdateProject'>) =>
       this.call(this.http.PATCH('/admin/v1/projects/{id}', { params: { path: { id } }, body })),
     /** Erases the project and all its data; cannot be undone (the id is sent again as `confirm`). */
     eraseProject: (id: string) =>
-      this.call(this.http.DELETE('/admin/v1/projects/{id}', { params: { path: { id }, query: { confirm: id } } })),
+      this.call(
+        this.http.DELETE('/admin/v1/projects/{id}', { params: { path: { id }, query: { confirm: id } } }),
+      ),
     createKey: (id: string) =>
-      this.call(this.http.POST('/admin/v1/projects/{id}/keys', { params: { path: { id } }, headers: idempotency() })),
-    listKeys: (id: string) => this.call(this.http.GET('/admin/v1/projects/{id}/keys', { params: { path: { id } } })),
+      this.call(
+        this.http.POST('/admin/v1/projects/{id}/keys', { params: { path: { id } }, headers: idempotency() }),
+      ),
+    listKeys: (id: string) =>
+      this.call(this.http.GET('/admin/v1/projects/{id}/keys', { params: { path: { id } } })),
     revokeKey: (id: string, keyId: string) =>
-      this.call(this.http.DELETE('/admin/v1/projects/{id}/keys/{keyId}', { params: { path: { id, keyId } } })),
+      this.call(
+        this.http.DELETE('/admin/v1/projects/{id}/keys/{keyId}', { params: { path: { id, keyId } } }),
+      ),
     revokeKeyByValue: (body: Body<'adminRevokeKeyByValue'>) =>
       this.call(this.http.POST('/admin/v1/keys/revoke', { body })),
-    usage: (id: string) => this.call(this.http.GET('/admin/v1/projects/{id}/usage', { params: { path: { id } } })),
+    usage: (id: string) =>
+      this.call(this.http.GET('/admin/v1/projects/{id}/usage', { params: { path: { id } } })),
   };
 
   private async *feed(query: Query<'listEvents'>): AsyncGenerator<ParleyEvent> {
@@ -360,7 +376,8 @@ async function* serverSentEvents(
         const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
         if (field === 'id') message.id = value;
         else if (field === 'event') message.event = value;
-        else if (field === 'data') message.data = message.data === undefined ? value : `${message.data}\n${value}`;
+        else if (field === 'data')
+          message.data = message.data === undefined ? value : `${message.data}\n${value}`;
       }
       newline = buffer.search(/\r?\n/);
     }

@@ -36,8 +36,12 @@ describe('Parley client', () => {
     });
     const id = created.id;
     expect((await parley.dialogues.get(id, { namespace: 'client' })).messages).toHaveLength(1);
-    expect((await parley.dialogues.update(id, { label: 'order' }, { namespace: 'client' })).label).toBe('order');
-    expect((await parley.dialogues.setState(id, { step: 2 }, { namespace: 'client' })).state).toEqual({ step: 2 });
+    expect((await parley.dialogues.update(id, { label: 'order' }, { namespace: 'client' })).label).toBe(
+      'order',
+    );
+    expect((await parley.dialogues.setState(id, { step: 2 }, { namespace: 'client' })).state).toEqual({
+      step: 2,
+    });
 
     const message = await parley.messages.create({
       dialogueId: id,
@@ -54,7 +58,9 @@ describe('Parley client', () => {
       { dialogueId: id, namespace: 'client' },
     );
     expect(Array.isArray(batch) && batch.length).toBe(2);
-    expect((await parley.messages.get(message.id, { dialogueId: id, namespace: 'client' })).id).toBe(message.id);
+    expect((await parley.messages.get(message.id, { dialogueId: id, namespace: 'client' })).id).toBe(
+      message.id,
+    );
     const tagged = await parley.messages.updateTags(
       message.id,
       { tags: ['answer'] },
@@ -67,9 +73,9 @@ describe('Parley client', () => {
 
     const summary = await parley.summaries.create({ dialogueId: id, namespace: 'client' });
     expect((await parley.summaries.get(summary.id, { namespace: 'client' })).id).toBe(summary.id);
-    expect((await collect(parley.summaries.list({ dialogueId: id, namespace: 'client' }))).map((s) => s.id)).toContain(
-      summary.id,
-    );
+    expect(
+      (await collect(parley.summaries.list({ dialogueId: id, namespace: 'client' }))).map((s) => s.id),
+    ).toContain(summary.id);
     expect((await parley.dialogues.compact(id, { namespace: 'client' })).id).toBe(id);
     const next = await parley.dialogues.continue(id, { namespace: 'client' });
     expect(next.id).not.toBe(id);
