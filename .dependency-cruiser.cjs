@@ -24,6 +24,7 @@ const MODULES = '^src/modules/';
 const HTTP = '^src/http/';
 const MCP = '^src/mcp/';
 const ROUTES = '^src/modules/[^/]+/routes\\.ts$';
+const CLIENT = '^src/client/';
 const REPOSITORIES = 'repository\\.ts$';
 // What MCP may take from a module: its service (compaction.ts is the dialogues' second service),
 // its zod contract and its record shapes. Never SQL, never the REST plugin.
@@ -73,6 +74,19 @@ module.exports = {
       `${EMBEDDERS}|${SUMMARIES}`,
       [EMBEDDERS, SUMMARIES, CORE, LIB, CONFIG, DB],
     ),
+    layer(
+      'client-only-client',
+      'src/client/ is the TypeScript client, shipped alone as parley/client: it imports no server code.',
+      CLIENT,
+      [CLIENT],
+    ),
+    {
+      name: 'nothing-to-client',
+      comment: 'The server never uses the client; only tests and scripts do.',
+      severity: 'error',
+      from: { path: SRC, pathNot: CLIENT },
+      to: { path: CLIENT },
+    },
     {
       name: 'providers-db-types-only',
       comment: 'Embedders and summarizers may name db types, but never run database code themselves.',

@@ -18,6 +18,9 @@ const config: KnipConfig = {
     // local.ts), not imported. knip follows such URLs today; the entry keeps the file and its
     // @energetic-ai dependencies counted as used should that ever change.
     'src/embedders/local-worker.mjs',
+    // The package's `parley/client` export (built to dist/ by `npm run build:client`): what it
+    // exports is for the client's users, who are outside this repository.
+    'src/client/index.ts',
   ],
   project: [
     'src/**/*.{ts,mjs}',

@@ -211,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, allowedMethods);
   registerRequestMetrics(app, app.metrics);
   registerRequestLogging(app);
-  await registerOpenApi(app, packageVersion);
+  await registerOpenApi(app, packageVersion, { admin: Boolean(config.ADMIN_TOKEN) });
   // D66: server-sent events, for the event stream.
   await app.register(fastifySSE, { heartbeatInterval: config.EVENTS_HEARTBEAT_MS });
   await app.register(healthRoutes);

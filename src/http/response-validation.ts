@@ -56,6 +56,11 @@ function checkResponse(schema: z.ZodType, body: unknown, route: string, statusCo
 const isZodSchema = (schema: unknown): schema is z.ZodType =>
   typeof (schema as { safeParse?: unknown } | null)?.safeParse === 'function';
 
+/** A status's schema, declared bare or per media type (errorResponses declares the latter, D11). */
+const jsonSchemaOf = (entry: unknown): unknown =>
+  (entry as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']
+    ?.schema ?? entry;
+
 /**
  * The app's one serializer (D28: stored JSON text written verbatim). With `validate`, each
  * route's serializer first checks the response against that status's schema; a mismatch throws,
@@ -123,6 +128,6 @@ export type ResponseCheck = (request: FastifyRequest, statusCode: number, body: 
 
 export const checkSentResponse: ResponseCheck = (request, statusCode, body) => {
   const responses = checkStatus(request, statusCode);
-  const schema = responses?.[statusCode] ?? responses?.[`${String(statusCode)[0]}xx`];
+  const schema = jsonSchemaOf(responses?.[statusCode] ?? responses?.[`${String(statusCode)[0]}xx`]);
   if (isZodSchema(schema)) checkResponse(schema, body, routeOf(request), statusCode);
 };

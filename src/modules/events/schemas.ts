@@ -60,7 +60,12 @@ export const streamEventsQuery = z
  */
 const eventDataSchema = z
   .custom<RawJson>((value) => value instanceof RawJson)
-  .meta({ description: 'The object as the REST API returns it after the change', type: 'object' });
+  .meta({
+    description: 'The object as the REST API returns it after the change',
+    // Open: a generated client types it as an object with any keys (D2).
+    type: 'object',
+    additionalProperties: true,
+  });
 
 const eventSchema = z
   .object({

@@ -27,7 +27,10 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create a memory',
         tags,
         body: createMemoryBody,
-        response: { 201: memorySchema, ...errorResponses(400, 401, 403, 409, 429) },
+        response: {
+          201: memorySchema,
+          ...errorResponses(400, 401, 403, 409, 'DUPLICATE_ID', 429, 'PLAN_LIMIT_EXCEEDED'),
+        },
       },
     },
     async (request, reply) => {
@@ -60,7 +63,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: memoryParams,
         querystring: memoryNamespaceQuery,
-        response: { 200: memorySchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: memorySchema, ...errorResponses(400, 401, 403, 'MEMORY_NOT_FOUND', 429) },
       },
     },
     async (request) => memories.get(contextOf(request), request.params.id, request.query.namespace),
@@ -76,7 +79,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         params: memoryParams,
         querystring: memoryNamespaceQuery,
         body: updateMemoryBody,
-        response: { 200: memorySchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: { 200: memorySchema, ...errorResponses(400, 401, 403, 'MEMORY_NOT_FOUND', 409, 429) },
       },
     },
     async (request, reply) => {
@@ -96,7 +99,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: memoryParams,
         querystring: memoryNamespaceQuery,
-        response: { 200: deletedResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: { 200: deletedResponse, ...errorResponses(400, 401, 403, 'MEMORY_NOT_FOUND', 409, 429) },
       },
     },
     async (request, reply) =>

@@ -30,7 +30,8 @@ const valueOutputSchema = z
       { type: 'string' },
       { type: 'number' },
       { type: 'boolean' },
-      { type: 'object' },
+      // Open objects: without additionalProperties a generated client types them Record<string, never>.
+      { type: 'object', additionalProperties: true },
       { type: 'array', items: {} },
     ],
   });

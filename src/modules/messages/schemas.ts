@@ -46,7 +46,12 @@ export const contentOutputSchema = z
   .custom<RawJson>((value) => value instanceof RawJson)
   .meta({
     description: 'The content exactly as it was sent',
-    anyOf: [{ type: 'string' }, { type: 'object' }, { type: 'array', items: { type: 'object' } }],
+    // Open objects: without additionalProperties a generated client types them Record<string, never>.
+    anyOf: [
+      { type: 'string' },
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: { type: 'object', additionalProperties: true } },
+    ],
   });
 
 const exampleMessage = { role: 'user', content: 'Where is my order #1234?', name: 'Ada', tags: ['support'] };

@@ -25,7 +25,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           'UTC ranges.',
         tags: ['search'],
         body: searchBody,
-        response: { 200: searchResponse, ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          200: searchResponse,
+          ...errorResponses(400, 'SEARCH_QUERY_TOO_SHORT', 401, 403, 'DIALOGUE_NOT_FOUND', 429),
+        },
       },
     },
     async (request) =>
