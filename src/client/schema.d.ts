@@ -1436,6 +1436,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is invalid. Codes: `INVALID_INPUT`, `INVALID_PARAMETER`, `MISSING_PARAMETER` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "role: Invalid option: expected one of \"user\"|\"assistant\"|\"system\"|\"tool\"|\"developer\"",
+                     *         "type": "validation_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The key is missing, unknown or revoked. Codes: `UNAUTHORIZED` */
             401: {
                 headers: {
