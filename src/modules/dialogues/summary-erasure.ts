@@ -55,6 +55,9 @@ export function createSummaryErasure({
       const refs = erased.map((id) => summaryRecordRef(dialogue.id, id));
       if (!covers(dialogue, message.seq, erased)) {
         await storedResponses.erase(tx, projectId, refs);
+        // D70: an earlier summary that drew on the message lives on in the dialogue.compacted
+        // event that announced it, although the dialogue now holds a later one.
+        if (erased.length > 0) await events.clearSummaries(tx, projectId, dialogue.id);
         return;
       }
       await updateDialogue(tx, projectId, dialogue.id, {
