@@ -193,10 +193,10 @@ describe('revoking keys (D83)', () => {
     const document = (await ctx.app.inject({ method: 'GET', url: '/.well-known/openapi.json' })).json();
     const list = document.paths['/admin/v1/projects/{id}/keys'].get;
     expect(list.operationId).toBe('adminListKeys');
-    expect(Object.keys(list.responses).sort()).toEqual(['200', '400', '401', '404', '429']);
+    expect(Object.keys(list.responses).sort()).toEqual(['200', '400', '401', '404', '429', '503']);
     const byValue = document.paths['/admin/v1/keys/revoke'].post;
     expect(byValue.operationId).toBe('adminRevokeKeyByValue');
-    expect(Object.keys(byValue.responses).sort()).toEqual(['200', '400', '401', '404', '429']);
+    expect(Object.keys(byValue.responses).sort()).toEqual(['200', '400', '401', '404', '429', '503']);
     expect(Object.keys(document.components.schemas.ApiKey.properties).sort()).toEqual([
       'created',
       'id',
