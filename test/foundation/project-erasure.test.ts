@@ -248,7 +248,7 @@ describe('DELETE /admin/v1/projects/{id} (D74)', () => {
     expect(operation.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'confirm', in: 'query', required: true })]),
     );
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '429']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '429', '503']);
     expect(document.components.schemas.ProjectErasure).toBeDefined();
   });
 });
