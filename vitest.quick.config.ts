@@ -11,6 +11,7 @@ export const PROCESS_SUITES = [
   'test/foundation/cli.test.ts',
   'test/foundation/config.test.ts',
   'test/foundation/data-dir-lock.test.ts',
+  'test/foundation/database-missing.test.ts',
   'test/foundation/https.test.ts',
   'test/http/load-shedding.test.ts',
   'test/compat/dialoguedb-client.test.ts',
