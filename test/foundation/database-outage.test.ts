@@ -324,9 +324,19 @@ describe.runIf(testServerUrl())('connections killed under load (Postgres, pg_ter
       key: 'kill-after',
     });
     expect(response.status, response.body).toBe(201);
+    // Background work after a write (numbering its events, D63) may hold a connection for a
+    // moment: a leaked connection never comes back, so every one must be idle again soon.
+    await expect
+      .poll(
+        () => {
+          const { idle, total } = handle.poolStats();
+          return idle === total;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const stats = handle.poolStats();
     expect(stats.total).toBeLessThanOrEqual(6);
-    expect(stats.idle).toBe(stats.total);
     expect(stats.waiting).toBe(0);
 
     // Every acknowledged write is stored; every refused one is stored exactly once after its
