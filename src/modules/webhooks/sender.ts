@@ -72,10 +72,12 @@ export function createSender(options: SenderOptions) {
       const elapsed = () => Math.round(performance.now() - started);
       return new Promise<SendResult>((resolve) => {
         let settled = false;
+        const abort = () => req.destroy(new Error('aborted'));
         const finish = (result: Omit<SendResult, 'durationMs'>) => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
+          request.signal?.removeEventListener('abort', abort);
           resolve({ ...result, durationMs: elapsed() });
         };
         const fail = (error: string, responseStatus: number | null = null) =>
@@ -108,7 +110,7 @@ export function createSender(options: SenderOptions) {
           req.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
         }, options.timeoutMs);
         req.on('error', (error) => fail(error.message));
-        request.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')), { once: true });
+        request.signal?.addEventListener('abort', abort, { once: true });
         req.on('response', (res) => {
           const status = res.statusCode ?? 0;
           const chunks: Buffer[] = [];
