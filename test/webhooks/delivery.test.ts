@@ -10,7 +10,7 @@ import {
   createProject,
   createTestContext,
 } from '../helpers/app.js';
-import { type Received, startReceiver, until } from './receiver.js';
+import { type Received, startReceiver, until } from '../helpers/webhook-receiver.js';
 
 // D67-D70 through a real HTTP receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE for it), signatures
 // verified with the standardwebhooks package. Retry delays are a few milliseconds.
