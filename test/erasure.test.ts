@@ -115,7 +115,11 @@ describe('erasure (D73)', () => {
     );
     // Every event was sent once (and failed): its copy waits in webhook_deliveries.
     const events = (await ok(api, { method: 'GET', url: `${V1}/events?limit=1000` })).items as unknown[];
-    await until(async () => (await dataDump(ctx.database)).split('\n').filter((line) => line.includes('whd_')).length >= events.length);
+    await until(
+      async () =>
+        (await dataDump(ctx.database)).split('\n').filter((line) => line.includes('whd_')).length >=
+        events.length,
+    );
     // The check can fail: before the deletes, the marker is everywhere.
     expect(await dataDump(ctx.database)).toContain(secret);
 

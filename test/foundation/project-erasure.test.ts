@@ -111,7 +111,9 @@ async function fill(project: TestProject, bulk: number) {
     'mem',
   );
   // A webhook endpoint with a queued test delivery and its pending log row (no worker runs here).
-  const hook = (await api({ method: 'POST', url: `${V1}/webhooks`, payload: { url: 'http://127.0.0.1:9/hook' } })).json();
+  const hook = (
+    await api({ method: 'POST', url: `${V1}/webhooks`, payload: { url: 'http://127.0.0.1:9/hook' } })
+  ).json();
   expect((await api({ method: 'POST', url: `${V1}/webhooks/${hook.id}/test` })).statusCode).toBe(202);
   // Reading the feed numbers its events first (D63): the project's event_sequences row exists.
   expect((await api({ method: 'GET', url: `${V1}/events` })).json().items.length).toBeGreaterThan(0);

@@ -15,7 +15,9 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
-export async function startReceiver(answer: (request: Received, index: number) => Answer = () => ({ status: 200 })) {
+export async function startReceiver(
+  answer: (request: Received, index: number) => Answer = () => ({ status: 200 }),
+) {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -30,8 +30,15 @@ interface Created {
   secret: string;
 }
 
-async function register(project: TestProject, url: string, extra: Record<string, unknown> = {}): Promise<Created> {
-  const response = await asProject(ctx.app, project)({
+async function register(
+  project: TestProject,
+  url: string,
+  extra: Record<string, unknown> = {},
+): Promise<Created> {
+  const response = await asProject(
+    ctx.app,
+    project,
+  )({
     method: 'POST',
     url: '/api/v1/webhooks',
     payload: { url, ...extra },
@@ -40,7 +47,14 @@ async function register(project: TestProject, url: string, extra: Record<string,
   return response.json() as Created;
 }
 
-const parsed = (request: Received) => JSON.parse(request.body) as { id: string; seq: number; type: string; dialogueId: string; data: { content?: string } };
+const parsed = (request: Received) =>
+  JSON.parse(request.body) as {
+    id: string;
+    seq: number;
+    type: string;
+    dialogueId: string;
+    data: { content?: string };
+  };
 
 describe('webhook delivery (D68)', () => {
   it('delivers every event once in the end, in per-dialogue order, signed, through failed attempts', async () => {
@@ -53,11 +67,22 @@ describe('webhook delivery (D68)', () => {
       await as({
         method: 'POST',
         url: '/api/v1/dialogue',
-        payload: { messages: [{ role: 'user', content: 'one' }, { role: 'user', content: 'two' }] },
+        payload: {
+          messages: [
+            { role: 'user', content: 'one' },
+            { role: 'user', content: 'two' },
+          ],
+        },
       })
     ).json() as { id: string };
-    await as({ method: 'POST', url: `/api/v1/message?dialogueId=${dialogue.id}`, payload: { role: 'user', content: 'three' } });
-    const feed = (await as({ method: 'GET', url: '/api/v1/events' })).json() as { items: { id: string; seq: number }[] };
+    await as({
+      method: 'POST',
+      url: `/api/v1/message?dialogueId=${dialogue.id}`,
+      payload: { role: 'user', content: 'three' },
+    });
+    const feed = (await as({ method: 'GET', url: '/api/v1/events' })).json() as {
+      items: { id: string; seq: number }[];
+    };
     expect(feed.items.length).toBe(4);
 
     const succeeded = () => receiver.received.slice(2);
@@ -77,7 +102,9 @@ describe('webhook delivery (D68)', () => {
     const log = (await as({ method: 'GET', url: `/api/v1/webhooks/${endpoint.id}/deliveries` })).json() as {
       items: { status: string; attempt: number; responseStatus: number | null }[];
     };
-    expect(log.items.filter((item) => item.status === 'failed').map((item) => item.responseStatus)).toEqual([500, 500]);
+    expect(log.items.filter((item) => item.status === 'failed').map((item) => item.responseStatus)).toEqual([
+      500, 500,
+    ]);
     expect(log.items.filter((item) => item.status === 'succeeded')).toHaveLength(4);
     expect(Math.max(...log.items.map((item) => item.attempt))).toBe(3);
     await receiver.close();
@@ -97,7 +124,11 @@ describe('webhook delivery (D68)', () => {
     const as = asProject(ctx.app, project);
     await register(project, receiver.url, { types: ['dialogue.created', 'message.*'] });
     const dialogue = (
-      await as({ method: 'POST', url: '/api/v1/dialogue', payload: { messages: [{ role: 'user', content: 'a' }] } })
+      await as({
+        method: 'POST',
+        url: '/api/v1/dialogue',
+        payload: { messages: [{ role: 'user', content: 'a' }] },
+      })
     ).json() as { id: string };
     await until(() => receiver.received.filter((request) => request.headers['webhook-id']).length >= 3);
     const order = receiver.received.map((request) => parsed(request).type);
@@ -112,7 +143,9 @@ describe('webhook delivery (D68)', () => {
     const project = await createProject(ctx.app);
     const as = asProject(ctx.app, project);
     const endpoint = await register(project, receiver.url);
-    const rotated = (await as({ method: 'POST', url: `/api/v1/webhooks/${endpoint.id}/rotate-secret` })).json() as Created;
+    const rotated = (
+      await as({ method: 'POST', url: `/api/v1/webhooks/${endpoint.id}/rotate-secret` })
+    ).json() as Created;
     expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(rotated.secret).not.toBe(endpoint.secret);
     await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
@@ -120,7 +153,9 @@ describe('webhook delivery (D68)', () => {
     const request = receiver.received[0]!;
     expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const secret of [endpoint.secret, rotated.secret])
-      expect(() => new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
+      expect(() =>
+        new Webhook(secret).verify(request.body, request.headers as Record<string, string>),
+      ).not.toThrow();
     await receiver.close();
   });
 
@@ -138,7 +173,11 @@ describe('webhook delivery (D68)', () => {
 
     // The memory came before the endpoint and is not of its types: a replay of its type sends it.
     await as({ method: 'PATCH', url: `/api/v1/webhooks/${endpoint.id}`, payload: { types: ['memory.*'] } });
-    const replay = await as({ method: 'POST', url: `/api/v1/webhooks/${endpoint.id}/replay`, payload: { after: 0 } });
+    const replay = await as({
+      method: 'POST',
+      url: `/api/v1/webhooks/${endpoint.id}/replay`,
+      payload: { after: 0 },
+    });
     expect(replay.statusCode).toBe(202);
     expect(replay.json()).toEqual({ queued: 1, next: 1 });
     await until(() => receiver.received.length === 2);
@@ -183,10 +222,14 @@ describe('webhook delivery (D68)', () => {
       ).json() as Created;
       await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
       await until(async () => {
-        const got = (await as({ method: 'GET', url: `/api/v1/webhooks/${created.id}` })).json() as { enabled: boolean };
+        const got = (await as({ method: 'GET', url: `/api/v1/webhooks/${created.id}` })).json() as {
+          enabled: boolean;
+        };
         return !got.enabled;
       });
-      const got = (await as({ method: 'GET', url: `/api/v1/webhooks/${created.id}` })).json() as { disabledReason: string };
+      const got = (await as({ method: 'GET', url: `/api/v1/webhooks/${created.id}` })).json() as {
+        disabledReason: string;
+      };
       expect(got.disabledReason).toMatch(/answered 500/);
       const again = (
         await as({ method: 'PATCH', url: `/api/v1/webhooks/${created.id}`, payload: { enabled: true } })
@@ -213,8 +256,13 @@ describe('webhook delivery (D68)', () => {
         })
       ).json() as { id: string };
       await until(() => receiver.received.length >= 1);
-      await until(async () =>
-        rowsOf(await local.app.db.execute(sql`SELECT 1 FROM webhook_attempts WHERE project_id = ${project.projectId} AND status = 'failed'`)).length > 0,
+      await until(
+        async () =>
+          rowsOf(
+            await local.app.db.execute(
+              sql`SELECT 1 FROM webhook_attempts WHERE project_id = ${project.projectId} AND status = 'failed'`,
+            ),
+          ).length > 0,
       );
       expect((await as({ method: 'DELETE', url: `/api/v1/dialogue/${dialogue.id}` })).statusCode).toBe(200);
       const dump = rowsOf<{ text: string }>(
@@ -233,7 +281,10 @@ describe('webhook delivery (D68)', () => {
   it('resumes a delivery after a restart on the same database', async () => {
     let failing = true;
     const receiver = await startReceiver(() => ({ status: failing ? 500 : 200 }));
-    const local = await createTestContext({ ...ENV, WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300,300,300,300,300,300' });
+    const local = await createTestContext({
+      ...ENV,
+      WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300,300,300,300,300,300',
+    });
     try {
       const project = await createProject(local.app);
       const as = asProject(local.app, project);
@@ -248,7 +299,9 @@ describe('webhook delivery (D68)', () => {
       try {
         await until(() => receiver.received.length > count);
         const done = rowsOf(
-          await second.db.execute(sql`SELECT 1 FROM webhook_deliveries WHERE project_id = ${project.projectId} AND status = 'succeeded'`),
+          await second.db.execute(
+            sql`SELECT 1 FROM webhook_deliveries WHERE project_id = ${project.projectId} AND status = 'succeeded'`,
+          ),
         );
         expect(done).toHaveLength(1);
       } finally {

@@ -31,12 +31,17 @@ const lookup = ((hostname: string, options: unknown, callback: unknown) => {
     family?: number,
   ) => void;
   const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
-  const addresses = hostname === 'rebind.example' ? [rebindCalls++ === 0 ? PUBLIC : '127.0.0.1'] : answers[hostname];
+  const addresses =
+    hostname === 'rebind.example' ? [rebindCalls++ === 0 ? PUBLIC : '127.0.0.1'] : answers[hostname];
   if (!addresses) {
     cb(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
     return;
   }
-  if (all) cb(null, addresses.map((address) => ({ address, family: 4 })));
+  if (all)
+    cb(
+      null,
+      addresses.map((address) => ({ address, family: 4 })),
+    );
   else cb(null, addresses[0]!, 4);
 }) as unknown as HostLookup;
 
@@ -54,11 +59,21 @@ describe('webhook endpoints (D67)', () => {
     const created = await as({
       method: 'POST',
       url: '/api/v1/webhooks',
-      payload: { url: 'https://public.example/hook', types: ['message.*'], namespace: 'n1', description: 'CRM' },
+      payload: {
+        url: 'https://public.example/hook',
+        types: ['message.*'],
+        namespace: 'n1',
+        description: 'CRM',
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const body = created.json() as { id: string; secret: string };
-    expect(body).toMatchObject({ url: 'https://public.example/hook', types: ['message.*'], namespace: 'n1', enabled: true });
+    expect(body).toMatchObject({
+      url: 'https://public.example/hook',
+      types: ['message.*'],
+      namespace: 'n1',
+      enabled: true,
+    });
     expect(body.id).toMatch(/^whk_/);
     expect(Buffer.from(body.secret.replace(/^whsec_/, ''), 'base64').length).toBeGreaterThanOrEqual(24);
 
@@ -73,9 +88,17 @@ describe('webhook endpoints (D67)', () => {
       url: `/api/v1/webhooks/${body.id}`,
       payload: { types: [], namespace: null, enabled: false },
     });
-    expect(patched.json()).toMatchObject({ types: [], namespace: null, enabled: false, disabledReason: null });
+    expect(patched.json()).toMatchObject({
+      types: [],
+      namespace: null,
+      enabled: false,
+      disabledReason: null,
+    });
 
-    expect((await as({ method: 'DELETE', url: `/api/v1/webhooks/${body.id}` })).json()).toEqual({ success: true, id: body.id });
+    expect((await as({ method: 'DELETE', url: `/api/v1/webhooks/${body.id}` })).json()).toEqual({
+      success: true,
+      id: body.id,
+    });
     expectError(await as({ method: 'GET', url: `/api/v1/webhooks/${body.id}` }), 404, 'RESOURCE_NOT_FOUND');
   });
 
@@ -105,24 +128,40 @@ describe('webhook endpoints (D67)', () => {
   it('validates bodies: unknown type, unknown field, bad replay cursor', async () => {
     const as = asProject(ctx.app, await createProject(ctx.app));
     expectError(
-      await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://public.example/h', types: ['nope'] } }),
+      await as({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        payload: { url: 'https://public.example/h', types: ['nope'] },
+      }),
       400,
       'INVALID_INPUT',
     );
     expect((await as({ method: 'POST', url: '/api/v1/webhooks', payload: {} })).statusCode).toBe(400);
     expect(
-      (await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://public.example/h', secret: 'x' } })).statusCode,
+      (
+        await as({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          payload: { url: 'https://public.example/h', secret: 'x' },
+        })
+      ).statusCode,
     ).toBe(400);
     const { id } = (
       await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://public.example/h' } })
     ).json() as { id: string };
-    expect((await as({ method: 'POST', url: `/api/v1/webhooks/${id}/replay`, payload: { after: -1 } })).statusCode).toBe(400);
+    expect(
+      (await as({ method: 'POST', url: `/api/v1/webhooks/${id}/replay`, payload: { after: -1 } })).statusCode,
+    ).toBe(400);
   });
 
   it('allows 20 endpoints per project, then 409 RESOURCE_CONFLICT', async () => {
     const as = asProject(ctx.app, await createProject(ctx.app));
     for (let i = 0; i < 20; i++) {
-      const response = await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: `https://public.example/${i}` } });
+      const response = await as({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        payload: { url: `https://public.example/${i}` },
+      });
       expect(response.statusCode).toBe(201);
     }
     expectError(
@@ -167,7 +206,11 @@ describe('webhook URL safety (D69)', () => {
       'https://unknown.example/hook',
       'ftp://public.example/',
     ]) {
-      const error = expectError(await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url } }), 400, 'INVALID_PARAMETER');
+      const error = expectError(
+        await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url } }),
+        400,
+        'INVALID_PARAMETER',
+      );
       expect(error.details?.[0]?.field, url).toBe('url');
     }
     const { id } = (
@@ -194,10 +237,13 @@ describe('webhook URL safety (D69)', () => {
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json() as { id: string };
     await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
-    await until(async () =>
-      rowsOf(
-        await ctx.app.db.execute(sql`SELECT 1 FROM webhook_attempts WHERE project_id = ${project.projectId} AND status = 'failed'`),
-      ).length > 0,
+    await until(
+      async () =>
+        rowsOf(
+          await ctx.app.db.execute(
+            sql`SELECT 1 FROM webhook_attempts WHERE project_id = ${project.projectId} AND status = 'failed'`,
+          ),
+        ).length > 0,
     );
     const log = (await as({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries` })).json() as {
       items: { status: string; error: string | null; responseStatus: number | null }[];

@@ -8,7 +8,11 @@ import { startReceiver, until } from '../helpers/webhook-receiver.js';
 // (one project per statement) never hand one delivery to both, and a dialogue's events still
 // arrive in seq order. Every third answer fails, so retries are shared too.
 
-const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE_MS: '10,10,10,10,10,10', RATE_LIMIT_MAX: '1000000' };
+const ENV = {
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_RETRY_SCHEDULE_MS: '10,10,10,10,10,10',
+  RATE_LIMIT_MAX: '1000000',
+};
 
 let ctx: TestContext;
 let second: FastifyInstance;
@@ -29,7 +33,9 @@ const succeeded = async (app: FastifyInstance) =>
     .reduce((sum, value) => sum + value.value, 0);
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances share the deliveries (D68)', () => {
-  it('delivers each event once, in per-dialogue order, with both instances at work', { timeout: 60_000 }, async () => {
+  it('delivers each event once, in per-dialogue order, with both instances at work', {
+    timeout: 60_000,
+  }, async () => {
     let calls = 0;
     const receiver = await startReceiver(() => ({ status: ++calls % 3 === 0 ? 500 : 200 }));
     const projects = await Promise.all(Array.from({ length: 4 }, () => createProject(ctx.app)));
@@ -37,9 +43,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances share the deliverie
     await Promise.all(
       projects.map(async (project, p) => {
         const as = [asProject(ctx.app, project), asProject(second, project)];
-        await as[0]!({ method: 'POST', url: '/api/v1/webhooks', payload: { url: receiver.url, types: ['message.created'] } });
+        await as[0]!({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          payload: { url: receiver.url, types: ['message.created'] },
+        });
         const dialogues = await Promise.all(
-          [0, 1].map(async () => (await as[0]!({ method: 'POST', url: '/api/v1/dialogue', payload: {} })).json() as { id: string }),
+          [0, 1].map(
+            async () =>
+              (await as[0]!({ method: 'POST', url: '/api/v1/dialogue', payload: {} })).json() as {
+                id: string;
+              },
+          ),
         );
         for (let i = 0; i < 8; i++) {
           for (const [d, dialogue] of dialogues.entries()) {
@@ -54,7 +69,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances share the deliverie
       }),
     );
     const ok = () => receiver.received.filter((_request, index) => (index + 1) % 3 !== 0);
-    await until(() => new Set(ok().map((request) => request.headers['webhook-id'])).size === expected, 40_000);
+    await until(
+      () => new Set(ok().map((request) => request.headers['webhook-id'])).size === expected,
+      40_000,
+    );
     // Let any duplicate arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const ids = ok().map((request) => String(request.headers['webhook-id']));

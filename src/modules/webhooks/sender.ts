@@ -41,7 +41,7 @@ export interface SendResult {
 }
 
 /** D68: `v1,<sig>` of every secret, space-separated, as Standard Webhooks lists several. */
-export function signatureHeaders(
+function signatureHeaders(
   eventId: string,
   body: string,
   secrets: string[],

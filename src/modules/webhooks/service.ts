@@ -15,9 +15,9 @@ import { type UrlPolicy, refusalOf } from './url-safety.js';
 // waits on DNS or holds the only connection of the embedded store.
 
 /** D69. */
-export const MAX_ENDPOINTS = 20;
+const MAX_ENDPOINTS = 20;
 /** Events one replay queues at most; its answer's `next` continues. */
-export const REPLAY_CAP = 10_000;
+const REPLAY_CAP = 10_000;
 /** D68: during a rotation the previous secret signs too, this long. */
 const PREVIOUS_SECRET_MS = 24 * 3_600_000;
 
@@ -174,5 +174,3 @@ export function createWebhookService({ db, events, urlPolicy }: WebhookServiceDe
     },
   };
 }
-
-export type WebhookService = ReturnType<typeof createWebhookService>;

@@ -22,7 +22,7 @@ export interface UrlPolicy {
  * as request-filtering-agent does at connection time. An IPv4-mapped IPv6 address is judged as
  * the IPv4 address it carries.
  */
-export function isPublicAddress(address: string): boolean {
+function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address);
   return parsed.range() === 'unicast';
