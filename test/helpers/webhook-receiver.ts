@@ -10,7 +10,9 @@ export interface Received {
 }
 
 export interface Answer {
-  status: number;
+  /** Never answer (the attempt's time limit must end it). */
+  hang?: boolean;
+  status?: number;
   body?: string;
   headers?: Record<string, string>;
 }
@@ -25,7 +27,8 @@ export async function startReceiver(
     req.on('end', () => {
       const request = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       received.push(request);
-      const { status, body, headers } = answer(request, received.length - 1);
+      const { hang, status = 200, body, headers } = answer(request, received.length - 1);
+      if (hang) return;
       res.writeHead(status, headers);
       res.end(body ?? '');
     });
@@ -36,7 +39,11 @@ export async function startReceiver(
     url: `http://127.0.0.1:${port}/hook`,
     port,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

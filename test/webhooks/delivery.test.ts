@@ -211,6 +211,31 @@ describe('webhook delivery (D68)', () => {
     await receiver.close();
   });
 
+  it('ends an attempt that gets no answer within WEBHOOK_TIMEOUT_MS, and retries it', async () => {
+    const local = await createTestContext({ ...ENV, WEBHOOK_TIMEOUT_MS: '200' });
+    const receiver = await startReceiver((_request, index) =>
+      index === 0 ? { hang: true } : { status: 200 },
+    );
+    try {
+      const project = await createProject(local.app);
+      const as = asProject(local.app, project);
+      const created = (
+        await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: receiver.url } })
+      ).json() as Created;
+      await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
+      const log = async () =>
+        (await as({ method: 'GET', url: `/api/v1/webhooks/${created.id}/deliveries` })).json() as {
+          items: { status: string; error: string | null; attempt: number }[];
+        };
+      await until(async () => (await log()).items.some((item) => item.status === 'succeeded'));
+      const failed = (await log()).items.find((item) => item.status === 'failed')!;
+      expect(failed).toMatchObject({ attempt: 1, error: 'no answer within 200 ms' });
+    } finally {
+      await receiver.close();
+      await local.close();
+    }
+  });
+
   it('disables an endpoint that keeps failing past the threshold, with its reason', async () => {
     const local = await createTestContext({ ...ENV, WEBHOOK_DISABLE_AFTER_MS: '1' });
     const receiver = await startReceiver(() => ({ status: 500 }));
