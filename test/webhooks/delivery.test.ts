@@ -236,6 +236,53 @@ describe('webhook delivery (D68)', () => {
     }
   });
 
+  it('cuts an attempt short at shutdown and releases its claim for the next instance', async () => {
+    const local = await createTestContext(ENV);
+    const receiver = await startReceiver(() => ({ hang: true }));
+    try {
+      const project = await createProject(local.app);
+      const as = asProject(local.app, project);
+      await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: receiver.url } });
+      await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
+      await until(() => receiver.received.length === 1);
+      // The attempt would wait 10 s for its answer; closing does not.
+      const started = Date.now();
+      await local.app.close();
+      expect(Date.now() - started).toBeLessThan(local.config.SHUTDOWN_GRACE_MS);
+      const [row] = rowsOf<{ attempts: number; locked_until: string | null; status: string }>(
+        await local.database.handle.db.execute(
+          sql`SELECT attempts, locked_until, status FROM webhook_deliveries WHERE project_id = ${project.projectId}`,
+        ),
+      );
+      expect(row).toMatchObject({ attempts: 0, locked_until: null, status: 'pending' });
+    } finally {
+      await receiver.close();
+      await local.database.close();
+    }
+  });
+
+  it('prunes finished deliveries and their log after EVENTS_RETENTION_DAYS', async () => {
+    const local = await createTestContext({ ...ENV, EVENTS_RETENTION_DAYS: String(1 / 86_400) });
+    const receiver = await startReceiver();
+    try {
+      const project = await createProject(local.app);
+      const as = asProject(local.app, project);
+      await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: receiver.url } });
+      await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
+      await until(() => receiver.received.length === 1);
+      const count = async () =>
+        rowsOf<{ n: number }>(
+          await local.app.db.execute(sql`SELECT
+            (SELECT count(*) FROM webhook_deliveries WHERE project_id = ${project.projectId})
+            + (SELECT count(*) FROM webhook_attempts WHERE project_id = ${project.projectId}) AS n`),
+        )[0]!.n;
+      await until(async () => Number(await count()) === 0);
+    } finally {
+      await receiver.close();
+      await local.close();
+    }
+  });
+
   it('disables an endpoint that keeps failing past the threshold, with its reason', async () => {
     const local = await createTestContext({ ...ENV, WEBHOOK_DISABLE_AFTER_MS: '1' });
     const receiver = await startReceiver(() => ({ status: 500 }));

@@ -342,3 +342,39 @@ export async function releaseClaim(db: Executor, delivery: ClaimedDelivery): Pro
     .set({ lockedUntil: null, attempts: sql`${webhookDeliveries.attempts} - 1` })
     .where(and(eq(webhookDeliveries.projectId, delivery.projectId), eq(webhookDeliveries.id, delivery.id)));
 }
+
+/** Rows one pruning statement deletes at most (small batches, as the event pruner's). */
+export const PRUNE_BATCH_ROWS = 500;
+
+/**
+ * Deletes up to `batchRows` finished deliveries and attempts older than the retention (they would
+ * otherwise grow without bound; the events they copied are pruned after the same time, D65).
+ * Found across projects by a read that locks nothing, then deleted one project per statement.
+ * Returns how many rows went.
+ */
+export async function pruneDeliveryLog(
+  db: Executor,
+  retentionDays: number,
+  batchRows = PRUNE_BATCH_ROWS,
+): Promise<number> {
+  const cutoff = sql`now() - make_interval(secs => ${retentionDays * 86_400})`;
+  let deleted = 0;
+  for (const table of ['webhook_deliveries', 'webhook_attempts'] as const) {
+    const found = rowsOf<{ project_id: string; id: string }>(
+      await db.execute(sql`SELECT project_id, id FROM ${sql.raw(table)}
+        WHERE created < ${cutoff} AND status <> 'pending' LIMIT ${batchRows}`),
+    );
+    const byProject = new Map<string, string[]>();
+    for (const row of found)
+      byProject.set(row.project_id, [...(byProject.get(row.project_id) ?? []), row.id]);
+    for (const [projectId, ids] of byProject) {
+      const result = (await db.execute(sql`DELETE FROM ${sql.raw(table)}
+        WHERE project_id = ${projectId} AND id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`)) as { rowCount?: number; affectedRows?: number };
+      deleted += Number(result.rowCount ?? result.affectedRows ?? 0);
+    }
+  }
+  return deleted;
+}

@@ -29,6 +29,8 @@ interface WebhookSettings {
   /** The delay before each retry, given +/- 50 % jitter. */
   retryScheduleMs: readonly number[];
   disableAfterMs: number;
+  /** EVENTS_RETENTION_DAYS: finished deliveries and their log are kept as long as the events. */
+  retentionDays: number;
 }
 
 export const webhookSettings = (config: Config): WebhookSettings => ({
@@ -36,6 +38,7 @@ export const webhookSettings = (config: Config): WebhookSettings => ({
   timeoutMs: config.WEBHOOK_TIMEOUT_MS,
   retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
   disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
+  retentionDays: config.EVENTS_RETENTION_DAYS,
 });
 
 export interface WebhookWorkerOptions extends WebhookSettings {
@@ -183,6 +186,21 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     }
   }
 
+  /** Pruning runs once a minute, or twice per retention period when that is shorter. */
+  const pruneEveryMs = Math.min(
+    60_000,
+    Math.max(1_000, Math.floor((options.retentionDays * 86_400_000) / 2)),
+  );
+  let prunedAt = 0;
+  async function prune(): Promise<void> {
+    if (Date.now() - prunedAt < pruneEveryMs) return;
+    while (
+      !stopping.signal.aborted &&
+      (await repo.pruneDeliveryLog(db, options.retentionDays)) >= repo.PRUNE_BATCH_ROWS
+    );
+    prunedAt = Date.now();
+  }
+
   const loop = (async () => {
     let lastPoll = 0;
     while (!stopping.signal.aborted) {
@@ -190,6 +208,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       const projects = new Set(woken);
       woken.clear();
       try {
+        await prune();
         if (wakeAll || Date.now() - lastPoll >= pollMs) {
           wakeAll = false;
           lastPoll = Date.now();
