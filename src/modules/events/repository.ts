@@ -200,11 +200,19 @@ export async function deleteExpiredEvents(
 /** The columns that name an event's objects, in `events` and in the webhook tables that copy it. */
 type EventColumns = Record<'projectId' | 'dialogueId' | 'objectId' | 'type', PgColumn>;
 
+/** A column's text as a JSON string literal (backslashes and quotes escaped). */
+const jsonString = (column: PgColumn) =>
+  sql`'"' || replace(replace(${column}, '\\', '\\\\'), '"', '\\"') || '"'`;
+
+/**
+ * `{id, dialogueId?, deleted: true}` built by text concatenation: Citus refuses functions that are
+ * not immutable (jsonb_build_object is only stable) inside CASE in an UPDATE (docs/scaling.md).
+ */
 const erasedData = (
   t: EventColumns,
-) => sql`(CASE WHEN ${t.dialogueId} IS NOT NULL AND ${t.dialogueId} <> ${t.objectId}
-  THEN jsonb_build_object('id', ${t.objectId}, 'dialogueId', ${t.dialogueId}, 'deleted', true)
-  ELSE jsonb_build_object('id', ${t.objectId}, 'deleted', true) END)::text`;
+) => sql`CASE WHEN ${t.dialogueId} IS NOT NULL AND ${t.dialogueId} <> ${t.objectId}
+  THEN '{"id":' || ${jsonString(t.objectId)} || ',"dialogueId":' || ${jsonString(t.dialogueId)} || ',"deleted":true}'
+  ELSE '{"id":' || ${jsonString(t.objectId)} || ',"deleted":true}' END`;
 
 /**
  * D70: the content of earlier events goes: their `data` becomes `{id, dialogueId?, deleted: true}`

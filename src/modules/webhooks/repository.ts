@@ -321,18 +321,35 @@ export async function recordAttempt(
   }
   // A test event says nothing of the endpoint's health.
   if (delivery.type === 'webhook.test') return { disabled: false, dropped };
-  const disabled = await tx
+  // Read, then written with plain values: Citus refuses now() beside column references in an
+  // UPDATE's SET (docs/scaling.md). The row lock keeps a concurrent attempt's update out meanwhile.
+  const [state] = rowsOf<{ enabled: boolean; failing_since: Date | string | null; now: Date | string }>(
+    await tx.execute(sql`
+      SELECT enabled, failing_since, now() AS now FROM webhook_endpoints
+      WHERE project_id = ${projectId} AND id = ${delivery.endpointId}
+      FOR UPDATE`),
+  );
+  if (!state) return { disabled: false, dropped };
+  const now = new Date(state.now);
+  const failingSince = state.failing_since === null ? now : new Date(state.failing_since);
+  const disabled = state.enabled && now.getTime() - failingSince.getTime() >= disableAfterMs;
+  await tx
     .update(webhookEndpoints)
     .set({
-      failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())`,
-      enabled: sql`${webhookEndpoints.enabled} AND NOT coalesce(${webhookEndpoints.failingSince} <= now() - make_interval(secs => ${disableAfterMs / 1000}), false)`,
-      disabledReason: sql`CASE WHEN ${webhookEndpoints.enabled} AND coalesce(${webhookEndpoints.failingSince} <= now() - make_interval(secs => ${disableAfterMs / 1000}), false)
-        THEN ${`every delivery failed for ${Math.round(disableAfterMs / 1000)} s; last error: ${outcome.error ?? 'none'}`.slice(0, 1000)}
-        ELSE ${webhookEndpoints.disabledReason} END`,
+      failingSince,
+      ...(disabled
+        ? {
+            enabled: false,
+            disabledReason:
+              `every delivery failed for ${Math.round(disableAfterMs / 1000)} s; last error: ${outcome.error ?? 'none'}`.slice(
+                0,
+                1000,
+              ),
+          }
+        : {}),
     })
-    .where(endpoint)
-    .returning({ enabled: webhookEndpoints.enabled, reason: webhookEndpoints.disabledReason });
-  return { disabled: disabled[0]?.enabled === false && disabled[0].reason !== null, dropped };
+    .where(endpoint);
+  return { disabled, dropped };
 }
 
 /** The lease of a claim ended without an answer recorded (shutdown): the delivery is due again. */
