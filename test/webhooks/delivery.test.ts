@@ -99,9 +99,15 @@ describe('webhook delivery (D68)', () => {
     expect(receiver.received[0]!.headers['webhook-id']).toBe(receiver.received[1]!.headers['webhook-id']);
     expect(parsed(receiver.received.at(-1)!).data.content).toBe('three');
 
-    const log = (await as({ method: 'GET', url: `/api/v1/webhooks/${endpoint.id}/deliveries` })).json() as {
-      items: { status: string; attempt: number; responseStatus: number | null }[];
-    };
+    const readLog = async () =>
+      (await as({ method: 'GET', url: `/api/v1/webhooks/${endpoint.id}/deliveries` })).json() as {
+        items: { status: string; attempt: number; responseStatus: number | null }[];
+      };
+    // Each answer is recorded just after the receiver got its request.
+    await until(
+      async () => (await readLog()).items.filter((item) => item.status === 'succeeded').length === 4,
+    );
+    const log = await readLog();
     expect(log.items.filter((item) => item.status === 'failed').map((item) => item.responseStatus)).toEqual([
       500, 500,
     ]);
@@ -370,12 +376,15 @@ describe('webhook delivery (D68)', () => {
       await second.ready();
       try {
         await until(() => receiver.received.length > count);
-        const done = rowsOf(
-          await second.db.execute(
-            sql`SELECT 1 FROM webhook_deliveries WHERE project_id = ${project.projectId} AND status = 'succeeded'`,
-          ),
+        // The answer is recorded just after the receiver got the request.
+        await until(
+          async () =>
+            rowsOf(
+              await second.db.execute(
+                sql`SELECT 1 FROM webhook_deliveries WHERE project_id = ${project.projectId} AND status = 'succeeded'`,
+              ),
+            ).length === 1,
         );
-        expect(done).toHaveLength(1);
       } finally {
         await second.close();
       }
