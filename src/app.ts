@@ -32,6 +32,7 @@ import { type Embedder, createEmbedderFromConfig } from './embedders/index.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
 import { type EmbeddingWorker, startEmbeddingWorker } from './modules/embeddings/worker.js';
+import { eventOutbox } from './modules/events/outbox.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { EVENTS_CHANNEL } from './modules/events/sequencer.js';
 import { type EventUpkeep, startEventUpkeep } from './modules/events/upkeep.js';
@@ -340,6 +341,7 @@ function registerWebhookWorker(app: FastifyInstance, config: Config, lookup: Hos
       ...webhookSettings(config),
       db: app.db,
       events: app.services.events,
+      outbox: eventOutbox,
       hub: app.services.eventHub,
       lookup,
       logger: app.log,

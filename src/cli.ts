@@ -239,6 +239,7 @@ export function buildCli(config: () => Config): Command {
             ...webhookSettings(cfg),
             db: handle.db,
             events: createEventService({ db: handle.db, sequencer, hub }),
+            outbox: eventOutbox,
             hub,
             logger,
           });

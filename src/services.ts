@@ -94,7 +94,12 @@ export function createServices({
     loaders: { message: messages.searchItems, dialogue: dialogues.searchItems, memory: memories.searchItems },
   });
   const eventFeed = createEventService({ db, sequencer: eventSequencer, hub: eventHub });
-  const webhooks = createWebhookService({ db, events: eventFeed, urlPolicy: webhookUrlPolicy });
+  const webhooks = createWebhookService({
+    db,
+    events: eventFeed,
+    outbox: events,
+    urlPolicy: webhookUrlPolicy,
+  });
   return {
     projects,
     dialogues,

@@ -291,3 +291,23 @@ export async function clearSummariesInEvents(
       );
   }
 }
+
+/**
+ * D70: the current `data` of the given events, their rows locked (FOR SHARE) until the caller's
+ * transaction ends, for a copy made in it (webhook deliveries). An erasure that rewrote them first
+ * is waited for and its result read; one that comes later waits for the copy to commit, and then
+ * finds the copy and erases it too. Events pruned meanwhile are missing from the answer.
+ */
+export async function lockEventData(
+  tx: Executor,
+  projectId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: events.id, data: events.data })
+    .from(events)
+    .where(and(eq(events.projectId, projectId), inArray(events.id, ids)))
+    .for('share');
+  return new Map(rows.map((row) => [row.id, row.data]));
+}

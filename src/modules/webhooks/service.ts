@@ -3,11 +3,14 @@ import type { ProjectContext } from '../../core/context.js';
 import { tooManyWebhooks, webhookNotFound, webhookUrlRefused } from '../../core/errors.js';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
+import type { EventOutbox } from '../events/outbox.js';
+import type { EventRecord } from '../events/records.js';
 import type { EventService } from '../events/service.js';
 import { toAttempt, toWebhook } from './records.js';
 import * as repo from './repository.js';
 import type { CreateWebhookBody, UpdateWebhookBody } from './schemas.js';
 import { type UrlPolicy, refusalOf } from './url-safety.js';
+import { copiesOf } from './worker.js';
 
 // D67-D69: the webhook endpoints of a project, their log, test and replay. A method whose work
 // needs the network or a read of the feed (the URL's DNS check, the feed's last seq) does it
@@ -24,6 +27,7 @@ const PREVIOUS_SECRET_MS = 24 * 3_600_000;
 export interface WebhookServiceDeps {
   db: Executor;
   events: Pick<EventService, 'lastSeq' | 'list'>;
+  outbox: Pick<EventOutbox, 'lockForCopy'>;
   urlPolicy: UrlPolicy;
 }
 
@@ -32,7 +36,7 @@ type Write<T> = (tx: Executor) => Promise<T>;
 /** D67: `whsec_` + base64 of 24 random bytes, as Standard Webhooks libraries read it. */
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
-export function createWebhookService({ db, events, urlPolicy }: WebhookServiceDeps) {
+export function createWebhookService({ db, events, outbox, urlPolicy }: WebhookServiceDeps) {
   async function checkUrl(url: string): Promise<void> {
     const refusal = await refusalOf(url, urlPolicy);
     if (refusal) throw webhookUrlRefused(refusal);
@@ -140,7 +144,7 @@ export function createWebhookService({ db, events, urlPolicy }: WebhookServiceDe
      */
     async stageReplay(ctx: ProjectContext, id: string, after: number): Promise<Write<object>> {
       const endpoint = await endpointOf(db, ctx, id);
-      const kept: repo.DeliveryEvent[] = [];
+      const kept: EventRecord[] = [];
       let cursor = after;
       for (;;) {
         const page = await events.list(ctx, {
@@ -151,15 +155,16 @@ export function createWebhookService({ db, events, urlPolicy }: WebhookServiceDe
         });
         for (const event of page.items) {
           if (kept.length >= REPLAY_CAP) break;
-          kept.push({ ...event, data: event.data.text });
+          kept.push(event);
           cursor = event.seq;
         }
         if (page.items.length < 1000 || kept.length >= REPLAY_CAP) break;
       }
       return async (tx) => {
         await endpointOf(tx, ctx, id);
-        await repo.queueDeliveries(tx, ctx.projectId, id, kept);
-        return { queued: kept.length, next: cursor };
+        const copies = await copiesOf(tx, outbox, ctx.projectId, kept);
+        await repo.queueDeliveries(tx, ctx.projectId, id, copies);
+        return { queued: copies.length, next: cursor };
       };
     },
 

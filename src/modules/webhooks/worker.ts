@@ -4,6 +4,8 @@ import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import type { Metrics } from '../../observability/metrics.js';
 import type { EventHub } from '../events/hub.js';
+import type { EventOutbox } from '../events/outbox.js';
+import type { EventRecord } from '../events/records.js';
 import type { EventService } from '../events/service.js';
 import * as repo from './repository.js';
 import { type Sender, createSender } from './sender.js';
@@ -44,6 +46,7 @@ export const webhookSettings = (config: Config): WebhookSettings => ({
 export interface WebhookWorkerOptions extends WebhookSettings {
   db: Executor;
   events: Pick<EventService, 'readAfter'>;
+  outbox: Pick<EventOutbox, 'lockForCopy'>;
   hub: Pick<EventHub, 'watch'>;
   /** Resolves host names (tests control DNS); the address is checked after it either way (D69). */
   lookup?: HostLookup;
@@ -81,6 +84,27 @@ const matches = (endpoint: repo.EndpointRow, type: string, namespace: string | n
     endpoint.types.some((wanted) =>
       wanted.endsWith('.*') ? type.startsWith(wanted.slice(0, -1)) : wanted === type,
     ));
+
+/**
+ * D70: the events as their copies are made, with their data read again under a lock in the
+ * copying transaction: an erasure committed after the page was read is not undone by the copy.
+ */
+export async function copiesOf(
+  tx: Executor,
+  outbox: Pick<EventOutbox, 'lockForCopy'>,
+  projectId: string,
+  events: EventRecord[],
+): Promise<repo.DeliveryEvent[]> {
+  const current = await outbox.lockForCopy(
+    tx,
+    projectId,
+    events.map((event) => event.id),
+  );
+  return events.flatMap((event) => {
+    const data = current.get(event.id);
+    return data === undefined ? [] : [{ ...event, data }];
+  });
+}
 
 /** D68: the body is the event record of D63, `data` written verbatim (D28). */
 const bodyOf = (delivery: repo.ClaimedDelivery): string =>
@@ -129,13 +153,16 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
         const page = await options.events.readAfter(projectId, cursor, QUEUE_PAGE);
         if (page.length === 0) break;
         const to = page.at(-1)!.seq;
-        const kept = page
-          .filter((event) => matches(endpoint, event.type, event.namespace))
-          .map((event) => ({ ...event, data: event.data.text }));
+        const kept = page.filter((event) => matches(endpoint, event.type, event.namespace));
         const moved = await db.transaction(async (tx) => {
           // Another instance that moved the cursor first queues these events itself.
           if (!(await repo.advanceCursor(tx, projectId, endpoint.id, cursor, to))) return false;
-          await repo.queueDeliveries(tx, projectId, endpoint.id, kept);
+          await repo.queueDeliveries(
+            tx,
+            projectId,
+            endpoint.id,
+            await copiesOf(tx, options.outbox, projectId, kept),
+          );
           return true;
         });
         if (!moved || page.length < QUEUE_PAGE) break;
