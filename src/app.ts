@@ -32,10 +32,14 @@ import { type Embedder, createEmbedderFromConfig } from './embedders/index.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
 import { type EmbeddingWorker, startEmbeddingWorker } from './modules/embeddings/worker.js';
+import { eventOutbox } from './modules/events/outbox.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { EVENTS_CHANNEL } from './modules/events/sequencer.js';
 import { type EventUpkeep, startEventUpkeep } from './modules/events/upkeep.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import type { HostLookup } from './modules/webhooks/url-safety.js';
+import { type WebhookWorker, startWebhookWorker, webhookSettings } from './modules/webhooks/worker.js';
 import { memoryRoutes } from './modules/memories/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -71,6 +75,8 @@ export interface AppDeps {
    * Off by default: production serializes exactly as without it and checks nothing.
    */
   validateResponses?: boolean;
+  /** D69: resolves webhook host names, at registration and at connection time (tests control DNS). */
+  webhookLookup?: HostLookup;
 }
 
 export interface TlsFiles {
@@ -161,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       onEventsError: (error) =>
         app.log.warn({ err: error }, 'could not number events after their commit; the sweep will'),
+      webhookUrlPolicy: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, lookup: deps.webhookLookup },
     }),
   );
   app.decorate('metrics', createMetrics({ database, openEventStreams: () => app.services.eventHub.size }));
@@ -206,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEmbeddings(app, config, database, embedder, ownEmbedder);
   registerIdempotencyPruning(app, config, database);
   registerEventFeed(app, config, database);
+  registerWebhookWorker(app, config, deps.webhookLookup);
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
   registerErrorHandling(app, allowedMethods);
@@ -248,6 +256,7 @@ async function restApi(api: FastifyInstance): Promise<void> {
   await api.register(memoryRoutes);
   await api.register(searchRoutes);
   await api.register(eventRoutes);
+  await api.register(webhookRoutes);
 }
 
 /**
@@ -323,5 +332,27 @@ function registerEventFeed(app: FastifyInstance, config: Config, database: Datab
   });
   app.addHook('onClose', async () => {
     await Promise.all([listening?.close(), upkeep?.stop()]);
+  });
+}
+
+/** D68: the server delivers webhooks unless WEBHOOK_WORKER=false (then `parley worker` does). */
+function registerWebhookWorker(app: FastifyInstance, config: Config, lookup: HostLookup | undefined): void {
+  let worker: WebhookWorker | undefined;
+  app.addHook('onReady', async () => {
+    if (!config.WEBHOOK_WORKER) return;
+    worker = startWebhookWorker({
+      ...webhookSettings(config),
+      db: app.db,
+      events: app.services.events,
+      outbox: eventOutbox,
+      hub: app.services.eventHub,
+      lookup,
+      logger: app.log,
+      metrics: app.metrics,
+    });
+  });
+  // Before the database closes: attempts in hand are cut short and due again at once.
+  app.addHook('preClose', async () => {
+    await worker?.stop();
   });
 }

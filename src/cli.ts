@@ -14,13 +14,16 @@ import { type DialogueDbProgress, importDialogueDb } from './modules/transfer/di
 import { dialogueDbSource } from './modules/transfer/dialoguedb-source.js';
 import { exportProject, importProject } from './modules/transfer/service.js';
 import { eventOutbox } from './modules/events/outbox.js';
-import { createSequencer } from './modules/events/sequencer.js';
+import { createEventHub } from './modules/events/hub.js';
+import { EVENTS_CHANNEL, createSequencer } from './modules/events/sequencer.js';
+import { createEventService } from './modules/events/service.js';
 import { startEventUpkeep } from './modules/events/upkeep.js';
 import { startIdempotencyPruner } from './db/idempotency-pruner.js';
 import { createEmbedderFromConfig } from './embedders/index.js';
 import { createLogger } from './observability/logger.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue, reindexEmbeddings, startEmbeddingWorker } from './modules/embeddings/worker.js';
+import { startWebhookWorker, webhookSettings } from './modules/webhooks/worker.js';
 import { startServer } from './server.js';
 
 // D10: `parley` manages projects and keys directly in the database, runs migrations and serves.
@@ -286,21 +289,44 @@ export function buildCli(config: () => Config): Command {
 
   program
     .command('worker')
-    .description('Run an embedding worker on its own (set EMBEDDING_WORKER=false on the servers)')
+    .description(
+      'Run the embedding and webhook workers on their own (set EMBEDDING_WORKER=false and WEBHOOK_WORKER=false on the servers)',
+    )
     .action(async () => {
       const cfg = config();
+      // D79: without an embedder there are no embeddings to make; the rest of the work remains.
       const embedder = await createEmbedderFromConfig(cfg);
-      if (!embedder) throw new Error('EMBEDDINGS=none: there is nothing for a worker to do');
       await withDatabase(
         cfg,
         async (handle) => {
-          await ensureVectorIndexes(handle, embedder);
           const logger = createLogger(cfg);
-          const worker = startEmbeddingWorker({
+          let worker: { stop(): Promise<void> } | undefined;
+          if (embedder) {
+            await ensureVectorIndexes(handle, embedder);
+            worker = startEmbeddingWorker({
+              db: handle.db,
+              embedder,
+              logger,
+              longRunning: (fn) => handle.withDedicatedConnection(fn),
+            });
+          }
+          // D68: webhook deliveries, woken as the servers' are: by LISTEN on the events channel.
+          const hub = createEventHub();
+          const sequencer = createSequencer({
             db: handle.db,
-            embedder,
+            onNumbered: (projectId) => hub.wake(projectId),
+          });
+          const listening = await handle.listen(EVENTS_CHANNEL, {
+            onNotification: (projectId) => hub.wake(projectId),
+            onListening: () => hub.wakeAll(),
+          });
+          const webhookWorker = startWebhookWorker({
+            ...webhookSettings(cfg),
+            db: handle.db,
+            events: createEventService({ db: handle.db, sequencer, hub }),
+            outbox: eventOutbox,
+            hub,
             logger,
-            longRunning: (fn) => handle.withDedicatedConnection(fn),
           });
           // D75: a worker process also deletes expired idempotency records, as the servers do.
           const pruner = startIdempotencyPruner({
@@ -311,7 +337,7 @@ export function buildCli(config: () => Config): Command {
           // D63, D65: and numbers events a stopped writer left, and prunes old events.
           const eventUpkeep = startEventUpkeep({
             db: handle.db,
-            sequencer: createSequencer({ db: handle.db }),
+            sequencer,
             retentionDays: cfg.EVENTS_RETENTION_DAYS,
             logger,
           });
@@ -320,11 +346,12 @@ export function buildCli(config: () => Config): Command {
             process.once('SIGINT', resolve);
           });
           // Finishes the batch in hand; unfinished jobs keep their lease and return to the queue.
-          await Promise.all([worker.stop(), pruner.stop(), eventUpkeep.stop()]);
+          await Promise.all([worker?.stop(), webhookWorker.stop(), pruner.stop(), eventUpkeep.stop()]);
+          await listening.close();
         },
         { boundStatements: true },
       );
-      await embedder.close();
+      await embedder?.close();
     });
 
   program

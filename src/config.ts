@@ -164,6 +164,27 @@ const configSchema = z
     EVENTS_RETENTION_DAYS: z.coerce.number().positive().max(100_000).default(7),
     /** D66: a comment line on every open event stream this often, so that proxies keep it open. */
     EVENTS_HEARTBEAT_MS: positiveInt.default(15_000),
+    /** D68: run the webhook delivery worker inside the server process (`parley worker` runs one too). */
+    WEBHOOK_WORKER: booleanFromEnv.default(true),
+    /**
+     * D69: lifts the https:// rule and the refusal of loopback, private, link-local and metadata
+     * addresses, at registration and at connection time (local development and tests only).
+     */
+    WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+    /** D68: time allowed for one delivery attempt (connection, request and answer). */
+    WEBHOOK_TIMEOUT_MS: positiveInt.max(600_000).default(10_000),
+    /**
+     * D68: the delays before each retry, in milliseconds, comma-separated; each is given +/- 50 %
+     * jitter. After the last one fails the delivery is dropped. Default: 5 s, 5 min, 30 min, 2 h,
+     * 5 h, 10 h, 14 h, 20 h, 24 h.
+     */
+    WEBHOOK_RETRY_SCHEDULE_MS: z
+      .string()
+      .regex(/^\d{1,10}(,\d{1,10}){0,29}$/, 'a comma-separated list of milliseconds')
+      .default('5000,300000,1800000,7200000,18000000,36000000,50400000,72000000,86400000')
+      .transform((value) => value.split(',').map(Number)),
+    /** D68: an endpoint failing for this long without a success is disabled (default 5 days). */
+    WEBHOOK_DISABLE_AFTER_MS: positiveInt.default(5 * 86_400_000),
     /** Time allowed for requests in flight and claimed jobs at shutdown. */
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
     /**

@@ -17,6 +17,8 @@ import { createMessageService } from './modules/messages/service.js';
 import { createProjectService } from './modules/projects/service.js';
 import { createSearchService } from './modules/search/service.js';
 import { createUsageService } from './modules/usage/service.js';
+import { createWebhookService } from './modules/webhooks/service.js';
+import type { UrlPolicy } from './modules/webhooks/url-safety.js';
 import type { Summarizer } from './summaries/summarizer.js';
 
 // The one place that wires services to their dependencies (docs/architecture.md, "Services").
@@ -39,6 +41,8 @@ export interface ServiceDeps {
   onEventsNumbered?: (types: string[]) => void;
   /** Where a failed numbering run after a commit is reported (the sweep numbers those events later). */
   onEventsError?: (error: unknown) => void;
+  /** D69: which webhook URLs may be registered (WEBHOOK_ALLOW_PRIVATE, and a resolver in tests). */
+  webhookUrlPolicy: UrlPolicy;
 }
 
 export function createServices({
@@ -50,6 +54,7 @@ export function createServices({
   distributed,
   onEventsNumbered,
   onEventsError,
+  webhookUrlPolicy,
 }: ServiceDeps) {
   const { db, readDb } = database;
   // D63, D66: events are numbered after their commit; open streams of the project are woken then.
@@ -89,6 +94,12 @@ export function createServices({
     loaders: { message: messages.searchItems, dialogue: dialogues.searchItems, memory: memories.searchItems },
   });
   const eventFeed = createEventService({ db, sequencer: eventSequencer, hub: eventHub });
+  const webhooks = createWebhookService({
+    db,
+    events: eventFeed,
+    outbox: events,
+    urlPolicy: webhookUrlPolicy,
+  });
   return {
     projects,
     dialogues,
@@ -102,6 +113,7 @@ export function createServices({
     events: eventFeed,
     eventSequencer,
     eventHub,
+    webhooks,
   };
 }
 

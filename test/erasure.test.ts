@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, asProject, createProject, createTestContext, expectError } from './helpers/app.js';
 import { dataDump } from './helpers/data-dump.js';
+import { startReceiver, until } from './helpers/webhook-receiver.js';
 import { type Api, V1, useProjectApi } from './helpers/dialogues.js';
 
 // D73: when a delete answers, no byte of the deleted content remains in any table: rows, search
@@ -17,10 +18,18 @@ async function ok(api: Api, options: Parameters<Api>[0], status = 200) {
 }
 
 describe('erasure (D73)', () => {
-  const state = useProjectApi();
+  // D70: a webhook receiver that fails and echoes what it gets: every event stays a pending
+  // delivery (its retry far off), with the echo kept in the delivery log.
+  const state = useProjectApi({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE_MS: '600000' });
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    receiver = await startReceiver((request) => ({ status: 500, body: request.body }));
+  });
+  afterAll(() => receiver.close());
 
   it('leaves nothing of a deleted dialogue, its messages, summary, continuation and memory', async () => {
     const { api, ctx } = state;
+    await ok(api, { method: 'POST', url: `${V1}/webhooks`, payload: { url: receiver.url } }, 201);
     const secret = marker();
     const say = (text: string) => `${text} about ${secret} and the weather on the coast tonight.`;
     const dialogue = await ok(
@@ -103,6 +112,13 @@ describe('erasure (D73)', () => {
         payload: { value: say('Remember'), label: secret, tags: [secret], metadata: { m: secret } },
       },
       201,
+    );
+    // Every event was sent once (and failed): its copy waits in webhook_deliveries.
+    const events = (await ok(api, { method: 'GET', url: `${V1}/events?limit=1000` })).items as unknown[];
+    await until(
+      async () =>
+        (await dataDump(ctx.database)).split('\n').filter((line) => line.includes('whd_')).length >=
+        events.length,
     );
     // The check can fail: before the deletes, the marker is everywhere.
     expect(await dataDump(ctx.database)).toContain(secret);

@@ -108,3 +108,17 @@ export const eventsExpired = (after: number, oldestSeq: number): AppError =>
     `Events after seq ${after} have been pruned; the oldest kept seq is ${oldestSeq} (pass after=0 to read from it)`,
     [{ field: 'after', code: 'EVENTS_EXPIRED', message: `the oldest kept seq is ${oldestSeq}` }],
   );
+
+/** D67: a foreign endpoint id answers like a missing one (D46). */
+export const webhookNotFound = (id: string): AppError =>
+  new AppError('RESOURCE_NOT_FOUND', `Webhook endpoint ${id} not found`);
+
+/** D69: the URL's scheme or address is refused. */
+export const webhookUrlRefused = (reason: string): AppError =>
+  new AppError('INVALID_PARAMETER', `The webhook URL is refused: it ${reason}`, [
+    { field: 'url', code: 'INVALID_PARAMETER', message: reason },
+  ]);
+
+/** D69: a project has at most 20 endpoints. */
+export const tooManyWebhooks = (max: number): AppError =>
+  new AppError('RESOURCE_CONFLICT', `A project has at most ${max} webhook endpoints; delete one first`);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   customType,
   foreignKey,
   index,
@@ -367,3 +368,125 @@ export const eventSequences = pgTable('event_sequences', {
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
   prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * D67: a project's webhook endpoints. `cursor_seq` is the last event seq considered for the
+ * endpoint: the worker queues the events after it (webhook_deliveries) and moves it in the same
+ * transaction, holding the endpoint's row, so two instances never queue an event twice.
+ * `previous_secret` signs too until `previous_secret_expires` (D68: 24 h after a rotation).
+ * `failing_since` is the time of the first failure since the last success (D68: 5 days of
+ * failures disable the endpoint, with `disabled_reason`).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    url: text('url').notNull(),
+    /** Empty: every type. */
+    types: text('types').array().notNull().default(sql`'{}'::text[]`),
+    namespace: text('namespace'),
+    description: text('description'),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpires: timestamp('previous_secret_expires', { withTimezone: true, precision: 3 }),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason'),
+    failingSince: timestamp('failing_since', { withTimezone: true, precision: 3 }),
+    cursorSeq: bigint('cursor_seq', { mode: 'number' }).notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.id] })],
+);
+
+/**
+ * D68: one event to deliver to one endpoint, with a copy of the event (erased with it, D70).
+ * Pending rows are claimed with FOR UPDATE SKIP LOCKED, one project per statement; `locked_until`
+ * is the lease of the instance sending it (a dead instance's claim returns after it). A pending
+ * delivery of a dialogue holds back the later ones of that dialogue to the same endpoint (D68:
+ * per-dialogue order). `seq` is null for a `webhook.test` event.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    projectId: text('project_id').notNull(),
+    id: text('id').notNull(),
+    endpointId: text('endpoint_id').notNull(),
+    eventId: text('event_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }),
+    type: text('type').notNull(),
+    namespace: text('namespace'),
+    dialogueId: text('dialogue_id'),
+    objectId: text('object_id').notNull(),
+    /** The event's `data` as stored in `events.data` (D28: message content verbatim). */
+    data: text('data').notNull(),
+    eventCreated: timestamp('event_created', { withTimezone: true, precision: 3 }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
+    created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    foreignKey({
+      columns: [t.projectId, t.endpointId],
+      foreignColumns: [webhookEndpoints.projectId, webhookEndpoints.id],
+    }).onDelete('cascade'),
+    // The claim's work list and the per-dialogue order check (D68).
+    index('webhook_deliveries_pending_idx')
+      .on(t.projectId, t.endpointId, t.dialogueId, t.seq)
+      .where(sql`status = 'pending'`),
+    // Finding the projects with due deliveries (locks nothing; it may read every shard).
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    // D70: the copies of a deleted object's events.
+    index('webhook_deliveries_object_idx').on(t.projectId, t.objectId),
+    index('webhook_deliveries_dialogue_idx').on(t.projectId, t.dialogueId),
+  ],
+);
+
+/**
+ * D67: the delivery log, one row per attempt. The row of an attempt is written `pending` when it
+ * is scheduled (at queueing, or after a failure with its retry) and completed when it is made.
+ * `response_body` keeps the first 1 KiB of the answer (D69); it is emptied with the event's
+ * content (D70), since a receiver may echo what it was sent.
+ */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    projectId: text('project_id').notNull(),
+    id: text('id').notNull(),
+    endpointId: text('endpoint_id').notNull(),
+    deliveryId: text('delivery_id').notNull(),
+    eventId: text('event_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }),
+    type: text('type').notNull(),
+    dialogueId: text('dialogue_id'),
+    objectId: text('object_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    foreignKey({
+      columns: [t.projectId, t.endpointId],
+      foreignColumns: [webhookEndpoints.projectId, webhookEndpoints.id],
+    }).onDelete('cascade'),
+    // The log of an endpoint, newest first.
+    index('webhook_attempts_endpoint_idx').on(t.projectId, t.endpointId, t.id),
+    index('webhook_attempts_delivery_idx').on(t.projectId, t.deliveryId, t.attempt),
+    index('webhook_attempts_object_idx').on(t.projectId, t.objectId),
+    index('webhook_attempts_dialogue_idx').on(t.projectId, t.dialogueId),
+  ],
+);

@@ -22,6 +22,10 @@ export interface Metrics {
   embeddingFailures: Counter<'object'>;
   /** D72: events committed, by type, counted once each when numbered (never for a rollback). */
   eventsWritten: Counter<'type'>;
+  /** D72: webhook delivery attempts by outcome: succeeded, failed (retried later), dropped (last retry failed). */
+  webhookDeliveries: Counter<'outcome'>;
+  /** D72: time of a delivery attempt, by outcome (succeeded, failed). */
+  webhookDeliverySeconds: Histogram<'outcome'>;
 }
 
 export interface MetricSources {
@@ -101,6 +105,18 @@ export function createMetrics(sources: MetricSources = {}): Metrics {
         if (queue) this.set(queue.oldestAgeSeconds);
       },
     });
+    new Gauge({
+      name: 'parley_webhook_oldest_pending_seconds',
+      help: 'Age of the oldest pending webhook delivery, by endpoint id (endpoints with none are not listed)',
+      labelNames: ['endpoint'],
+      registers: [registry],
+      async collect() {
+        const rows = await readOldestPendingDeliveries(database).catch(() => undefined);
+        if (!rows) return;
+        this.reset();
+        for (const row of rows) this.set({ endpoint: row.endpoint }, Number(row.seconds));
+      },
+    });
   }
 
   return {
@@ -148,7 +164,29 @@ export function createMetrics(sources: MetricSources = {}): Metrics {
       labelNames: ['type'],
       registers: [registry],
     }),
+    webhookDeliveries: new Counter({
+      name: 'parley_webhook_deliveries_total',
+      help: 'Webhook delivery attempts, by outcome: succeeded, failed (to be retried), dropped (no retry left)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    webhookDeliverySeconds: new Histogram({
+      name: 'parley_webhook_delivery_seconds',
+      help: 'Time of a webhook delivery attempt, from connecting to the end of the answer, by outcome',
+      labelNames: ['outcome'],
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
   };
+}
+
+/** D72: one aggregate over the pending deliveries, at a scrape (it reads every shard on Citus). */
+async function readOldestPendingDeliveries(database: DatabaseHandle) {
+  return rowsOf<{ endpoint: string; seconds: number }>(
+    await database.db.execute(sql`
+      SELECT endpoint_id AS endpoint, extract(epoch FROM now() - min(created))::float8 AS seconds
+      FROM webhook_deliveries WHERE status = 'pending' GROUP BY endpoint_id`),
+  );
 }
 
 /** One aggregate over the queue table; on Citus it fans out to every shard, which a scrape may do. */

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vectorIndexName } from '../../src/modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue } from '../../src/modules/embeddings/worker.js';
+import { eventOutbox } from '../../src/modules/events/outbox.js';
+import { startWebhookWorker, webhookSettings } from '../../src/modules/webhooks/worker.js';
 import {
   type TestContext,
   asProject,
@@ -49,7 +51,10 @@ function routingOf(plan: Record<string, unknown>): Routing {
   };
 }
 
-const isDataStatement = (query: string) => /^\s*(select|insert|update|delete|with)\b/i.test(query);
+// `SELECT pg_notify(...)` (D66: the numbering's wake-up) reads no table: it runs on the coordinator
+// alone, no shard is involved.
+const isDataStatement = (query: string) =>
+  /^\s*(select|insert|update|delete|with)\b/i.test(query) && !/^\s*select pg_notify\(/i.test(query);
 
 describe.runIf(citus)('every hot statement is routed to one shard (Citus)', () => {
   let ctx: TestContext;
@@ -86,7 +91,10 @@ describe.runIf(citus)('every hot statement is routed to one shard (Citus)', () =
   }
 
   beforeAll(async () => {
-    ctx = await createTestContext({ EMBEDDING_WORKER: 'false' }, { embedder: stubEmbedder(), queryLogger });
+    ctx = await createTestContext(
+      { EMBEDDING_WORKER: 'false', WEBHOOK_WORKER: 'false', WEBHOOK_ALLOW_PRIVATE: 'true' },
+      { embedder: stubEmbedder(), queryLogger },
+    );
     explainer = new pg.Client({ connectionString: ctx.database.url });
     await explainer.connect();
   });
@@ -198,5 +206,42 @@ describe.runIf(citus)('every hot statement is routed to one shard (Citus)', () =
     expect(discovery.length).toBeGreaterThan(0);
     for (const statement of discovery) expect(statement.query).not.toMatch(/FOR UPDATE/i);
     await explain('due projects (worker)', discovery.slice(0, 1));
+  });
+
+  it('webhook queueing, claim and attempt: one task each; only the look-ups for projects with work and for old log rows span shards, and lock nothing', async () => {
+    const project = await createProject(ctx.app, { monthlyWriteQuota: 1_000_000 });
+    const api = asProject(ctx.app, project);
+    // Nothing listens on port 1: the attempt fails at once and is scheduled again.
+    await api({ method: 'POST', url: `${V1}/webhooks`, payload: { url: 'http://127.0.0.1:1/hook' } });
+    await api({ method: 'POST', url: `${V1}/memory`, payload: { value: 'routing' } });
+    const statements = await statementsOf(async () => {
+      const worker = startWebhookWorker({
+        ...webhookSettings(ctx.config),
+        retryScheduleMs: [600_000],
+        db: ctx.app.db,
+        events: ctx.app.services.events,
+        outbox: eventOutbox,
+        hub: ctx.app.services.eventHub,
+      });
+      const deadline = Date.now() + 10_000;
+      while (
+        (
+          await explainer.query(
+            `SELECT 1 FROM webhook_attempts WHERE project_id = $1 AND status = 'failed'`,
+            [project.projectId],
+          )
+        ).rowCount === 0
+      ) {
+        if (Date.now() > deadline) throw new Error('no attempt made');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await worker.stop();
+    });
+    const lookups = statements.filter((statement) => /\bUNION\b|created < now\(\)/i.test(statement.query));
+    const routed = statements.filter((statement) => !lookups.includes(statement));
+    expect(routed.some((statement) => /SKIP LOCKED/i.test(statement.query))).toBe(true);
+    expect((await explain('webhook worker', routed)).filter((routing) => !routing.router)).toEqual([]);
+    expect(lookups.length).toBeGreaterThan(0);
+    for (const statement of lookups) expect(statement.query).not.toMatch(/FOR UPDATE/i);
   });
 });

@@ -147,6 +147,9 @@ describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
         // Written straight into the store: no events (D74 counts every tenant table).
         events: 0,
         event_sequences: 0,
+        webhook_endpoints: 0,
+        webhook_deliveries: 0,
+        webhook_attempts: 0,
       },
     });
     const again = await parley('project', 'delete', project.id);

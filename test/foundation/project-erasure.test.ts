@@ -27,7 +27,10 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   // An embedder (its worker off) so that writes queue embedding jobs (D79) and the queue holds rows.
-  ctx = await createTestContext({ EMBEDDING_WORKER: 'false' }, { embedder: stubEmbedder() });
+  ctx = await createTestContext(
+    { EMBEDDING_WORKER: 'false', WEBHOOK_WORKER: 'false', WEBHOOK_ALLOW_PRIVATE: 'true' },
+    { embedder: stubEmbedder() },
+  );
 });
 afterAll(async () => ctx?.close());
 
@@ -107,6 +110,11 @@ async function fill(project: TestProject, bulk: number) {
     { method: 'POST', url: `${V1}/memory`, payload: { label: 'home', value: '12 Elm Street' } },
     'mem',
   );
+  // A webhook endpoint with a queued test delivery and its pending log row (no worker runs here).
+  const hook = (
+    await api({ method: 'POST', url: `${V1}/webhooks`, payload: { url: 'http://127.0.0.1:9/hook' } })
+  ).json();
+  expect((await api({ method: 'POST', url: `${V1}/webhooks/${hook.id}/test` })).statusCode).toBe(202);
   // Reading the feed numbers its events first (D63): the project's event_sequences row exists.
   expect((await api({ method: 'GET', url: `${V1}/events` })).json().items.length).toBeGreaterThan(0);
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestR
 import type { Logger } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
 import { type Config, configFrom } from '../../src/config.js';
+import type { HostLookup } from '../../src/modules/webhooks/url-safety.js';
 import type { Embedder } from '../../src/embedders/embedder.js';
 import type { Summarizer } from '../../src/summaries/summarizer.js';
 import { type TestDatabase, createTestDatabase } from './database.js';
@@ -31,6 +32,8 @@ export async function createTestContext(
     embedder?: Embedder | null;
     /** Told every statement the app runs (test/citus/routing.test.ts explains each one). */
     queryLogger?: Logger;
+    /** Resolves webhook host names (D69 tests control DNS). */
+    webhookLookup?: HostLookup;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ queryLogger: options.queryLogger });
@@ -47,6 +50,7 @@ export async function createTestContext(
     summarizer: options.summarizer,
     embedder: options.embedder,
     validateResponses: true,
+    webhookLookup: options.webhookLookup,
   });
   await app.ready();
   return {

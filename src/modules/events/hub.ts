@@ -13,6 +13,12 @@ interface Subscription {
 
 export interface EventHub {
   subscribe(projectId: string): Subscription;
+  /**
+   * Calls `listener` at every wake-up, with the project (undefined for a wake-up of all): the
+   * webhook worker, which serves every project, learns here which one has new events. Returns
+   * the function that stops the calls.
+   */
+  watch(listener: (projectId: string | undefined) => void): () => void;
   /** The project's events were numbered: its subscribers read again. */
   wake(projectId: string): void;
   /** Every subscriber reads again (the LISTEN connection was lost and may have missed some). */
@@ -30,6 +36,7 @@ interface Subscriber {
 
 export function createEventHub(): EventHub {
   const byProject = new Map<string, Set<Subscriber>>();
+  const watchers = new Set<(projectId: string | undefined) => void>();
   let closed = false;
   let size = 0;
 
@@ -76,10 +83,16 @@ export function createEventHub(): EventHub {
         },
       };
     },
+    watch(listener) {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
     wake(projectId) {
+      for (const watcher of watchers) watcher(projectId);
       for (const subscriber of byProject.get(projectId) ?? []) wakeOne(subscriber);
     },
     wakeAll() {
+      for (const watcher of watchers) watcher(undefined);
       for (const set of byProject.values()) for (const subscriber of set) wakeOne(subscriber);
     },
     close() {

@@ -6,6 +6,7 @@ import {
   eraseMemoryEvents,
   eraseMessageEvents,
   insertEvents,
+  lockEventData,
 } from './repository.js';
 
 // D63, D70: what a writing service is handed. Every function runs in the caller's transaction,
@@ -20,6 +21,11 @@ export interface EventOutbox {
   eraseMemory(tx: Executor, projectId: string, memoryId: string): Promise<void>;
   /** D70: the dialogue's summary drew on a deleted message: earlier events lose theirs. */
   clearSummaries(tx: Executor, projectId: string, dialogueId: string): Promise<void>;
+  /**
+   * D70: the current data of events about to be copied (webhook deliveries), locked against a
+   * concurrent erasure until the copy commits, so that no copy escapes it.
+   */
+  lockForCopy(tx: Executor, projectId: string, eventIds: string[]): Promise<Map<string, string>>;
 }
 
 export const eventOutbox: EventOutbox = {
@@ -28,4 +34,5 @@ export const eventOutbox: EventOutbox = {
   eraseMessage: eraseMessageEvents,
   eraseMemory: eraseMemoryEvents,
   clearSummaries: clearSummariesInEvents,
+  lockForCopy: lockEventData,
 };

@@ -1,6 +1,7 @@
 import { type SQL, and, asc, eq, gt, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../../db/client.js';
-import { eventSequences, events } from '../../db/schema.js';
+import { eventSequences, events, webhookAttempts, webhookDeliveries } from '../../db/schema.js';
 import { PRUNE_BATCH_ROWS, keysByProject } from '../../db/project-batches.js';
 import { stringifyWithRawJson } from '../../core/raw-json.js';
 import { newId } from '../../lib/ids.js';
@@ -193,21 +194,52 @@ export async function deleteExpiredEvents(
   return deleted;
 }
 
+/** The columns that name an event's objects, in `events` and in the webhook tables that copy it. */
+type EventColumns = Record<'projectId' | 'dialogueId' | 'objectId' | 'type', PgColumn>;
+
+/** A column's text as a JSON string literal (backslashes and quotes escaped). */
+const jsonString = (column: PgColumn) =>
+  sql`'"' || replace(replace(${column}, '\\', '\\\\'), '"', '\\"') || '"'`;
+
+/**
+ * `{id, dialogueId?, deleted: true}` built by text concatenation: Citus refuses functions that are
+ * not immutable (jsonb_build_object is only stable) inside CASE in an UPDATE (docs/scaling.md).
+ */
+const erasedData = (
+  t: EventColumns,
+) => sql`CASE WHEN ${t.dialogueId} IS NOT NULL AND ${t.dialogueId} <> ${t.objectId}
+  THEN '{"id":' || ${jsonString(t.objectId)} || ',"dialogueId":' || ${jsonString(t.dialogueId)} || ',"deleted":true}'
+  ELSE '{"id":' || ${jsonString(t.objectId)} || ',"deleted":true}' END`;
+
 /**
  * D70: the content of earlier events goes: their `data` becomes `{id, dialogueId?, deleted: true}`
- * (`dialogueId` for an object inside a dialogue). The type, time and ids stay. Built from
- * immutable functions only (jsonb_object, jsonb_strip_nulls, jsonb_set): Citus refuses
- * jsonb_build_object, which is only stable, on the columns of a distributed table in an UPDATE
- * (docs/scaling.md).
+ * (`dialogueId` for an object inside a dialogue). The type, time and ids stay. The copies of those
+ * events in webhook deliveries, pending or done, are erased alike, and the answers their receivers
+ * gave (which may echo what they were sent) are emptied.
  */
-async function eraseWhere(tx: Executor, projectId: string, condition: SQL): Promise<void> {
+async function eraseWhere(
+  tx: Executor,
+  projectId: string,
+  condition: (t: EventColumns) => SQL,
+): Promise<void> {
   await tx
     .update(events)
-    .set({
-      data: sql`jsonb_set(jsonb_strip_nulls(jsonb_object(ARRAY['id', ${events.objectId},
-        'dialogueId', NULLIF(${events.dialogueId}, ${events.objectId})])), '{deleted}', 'true'::jsonb)::text`,
-    })
-    .where(and(eq(events.projectId, projectId), condition));
+    .set({ data: erasedData(events) })
+    .where(and(eq(events.projectId, projectId), condition(events)));
+  await tx
+    .update(webhookDeliveries)
+    .set({ data: erasedData(webhookDeliveries) })
+    .where(and(eq(webhookDeliveries.projectId, projectId), condition(webhookDeliveries)));
+  await tx
+    .update(webhookAttempts)
+    .set({ responseBody: null })
+    .where(
+      and(
+        eq(webhookAttempts.projectId, projectId),
+        condition(webhookAttempts),
+        isNotNull(webhookAttempts.responseBody),
+      ),
+    );
 }
 
 /** Every event of the dialogue (its messages' too), and events naming it as their object. */
@@ -215,21 +247,18 @@ export const eraseDialogueEvents = (tx: Executor, projectId: string, dialogueId:
   eraseWhere(
     tx,
     projectId,
-    or(
-      eq(events.dialogueId, dialogueId),
-      and(eq(events.objectId, dialogueId), like(events.type, 'dialogue.%')),
-    )!,
+    (t) => or(eq(t.dialogueId, dialogueId), and(eq(t.objectId, dialogueId), like(t.type, 'dialogue.%')))!,
   );
 
 export const eraseMessageEvents = (tx: Executor, projectId: string, dialogueId: string, messageId: string) =>
   eraseWhere(
     tx,
     projectId,
-    and(eq(events.dialogueId, dialogueId), eq(events.objectId, messageId), like(events.type, 'message.%'))!,
+    (t) => and(eq(t.dialogueId, dialogueId), eq(t.objectId, messageId), like(t.type, 'message.%'))!,
   );
 
 export const eraseMemoryEvents = (tx: Executor, projectId: string, memoryId: string) =>
-  eraseWhere(tx, projectId, and(eq(events.objectId, memoryId), like(events.type, 'memory.%'))!);
+  eraseWhere(tx, projectId, (t) => and(eq(t.objectId, memoryId), like(t.type, 'memory.%'))!);
 
 /**
  * D70: a summary that drew on a deleted message leaves the dialogue's earlier events: their
@@ -244,15 +273,38 @@ export async function clearSummariesInEvents(
   projectId: string,
   dialogueId: string,
 ): Promise<void> {
-  await tx
-    .update(events)
-    .set({ data: sql`jsonb_set(${events.data}::jsonb, '{summary}', 'null'::jsonb)::text` })
-    .where(
-      and(
-        eq(events.projectId, projectId),
-        eq(events.dialogueId, dialogueId),
-        like(events.type, 'dialogue.%'),
-        sql`jsonb_typeof(${events.data}::jsonb -> 'summary') = 'object'`,
-      ),
-    );
+  // The webhook deliveries' copies of the events too (D70: pending deliveries included).
+  for (const t of [events, webhookDeliveries] as const) {
+    await tx
+      .update(t)
+      .set({ data: sql`jsonb_set(${t.data}::jsonb, '{summary}', 'null'::jsonb)::text` })
+      .where(
+        and(
+          eq(t.projectId, projectId),
+          eq(t.dialogueId, dialogueId),
+          like(t.type, 'dialogue.%'),
+          sql`jsonb_typeof(${t.data}::jsonb -> 'summary') = 'object'`,
+        ),
+      );
+  }
+}
+
+/**
+ * D70: the current `data` of the given events, their rows locked (FOR SHARE) until the caller's
+ * transaction ends, for a copy made in it (webhook deliveries). An erasure that rewrote them first
+ * is waited for and its result read; one that comes later waits for the copy to commit, and then
+ * finds the copy and erases it too. Events pruned meanwhile are missing from the answer.
+ */
+export async function lockEventData(
+  tx: Executor,
+  projectId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: events.id, data: events.data })
+    .from(events)
+    .where(and(eq(events.projectId, projectId), inArray(events.id, ids)))
+    .for('share');
+  return new Map(rows.map((row) => [row.id, row.data]));
 }

@@ -62,6 +62,12 @@ export function createEventService({ db, sequencer, hub }: EventServiceDeps) {
   return {
     readAfter,
 
+    /** The last seq given in the project, once every event committed before the call is numbered. */
+    async lastSeq(projectId: string): Promise<number> {
+      await sequencer.settle(projectId);
+      return (await repo.feedBounds(db, projectId)).lastSeq;
+    },
+
     /** GET /events (D65), list_events (D71). */
     async list(ctx: ProjectContext, query: ListEventsQuery): Promise<{ items: EventRecord[]; next: number }> {
       // Every event committed before the request is numbered, so it is in the answer (D65: 1 s).
