@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
+import { PRUNE_BATCH_ROWS, keysByProject } from '../../db/project-batches.js';
 import { newId } from '../../lib/ids.js';
 
 // Queries of webhook endpoints, deliveries and their log (D67-D69). Every statement names one
@@ -360,9 +361,6 @@ export async function releaseClaim(db: Executor, delivery: ClaimedDelivery): Pro
     .where(and(eq(webhookDeliveries.projectId, delivery.projectId), eq(webhookDeliveries.id, delivery.id)));
 }
 
-/** Rows one pruning statement deletes at most (small batches, as the event pruner's). */
-export const PRUNE_BATCH_ROWS = 500;
-
 /**
  * Deletes up to `batchRows` finished deliveries and attempts older than the retention (they would
  * otherwise grow without bound; the events they copied are pruned after the same time, D65).
@@ -377,14 +375,11 @@ export async function pruneDeliveryLog(
   const cutoff = sql`now() - make_interval(secs => ${retentionDays * 86_400})`;
   let deleted = 0;
   for (const table of ['webhook_deliveries', 'webhook_attempts'] as const) {
-    const found = rowsOf<{ project_id: string; id: string }>(
-      await db.execute(sql`SELECT project_id, id FROM ${sql.raw(table)}
+    const found = rowsOf<{ projectId: string; id: string }>(
+      await db.execute(sql`SELECT project_id AS "projectId", id FROM ${sql.raw(table)}
         WHERE created < ${cutoff} AND status <> 'pending' LIMIT ${batchRows}`),
     );
-    const byProject = new Map<string, string[]>();
-    for (const row of found)
-      byProject.set(row.project_id, [...(byProject.get(row.project_id) ?? []), row.id]);
-    for (const [projectId, ids] of byProject) {
+    for (const [projectId, ids] of keysByProject(found, (row) => row.id)) {
       const result = (await db.execute(sql`DELETE FROM ${sql.raw(table)}
         WHERE project_id = ${projectId} AND id IN (${sql.join(
           ids.map((id) => sql`${id}`),

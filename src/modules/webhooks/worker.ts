@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { RawJson, stringifyWithRawJson } from '../../core/raw-json.js';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
+import { PRUNE_BATCH_ROWS } from '../../db/project-batches.js';
 import type { Metrics } from '../../observability/metrics.js';
 import type { EventHub } from '../events/hub.js';
 import type { EventOutbox } from '../events/outbox.js';
@@ -223,7 +224,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     if (Date.now() - prunedAt < pruneEveryMs) return;
     while (
       !stopping.signal.aborted &&
-      (await repo.pruneDeliveryLog(db, options.retentionDays)) >= repo.PRUNE_BATCH_ROWS
+      (await repo.pruneDeliveryLog(db, options.retentionDays)) >= PRUNE_BATCH_ROWS
     );
     prunedAt = Date.now();
   }
