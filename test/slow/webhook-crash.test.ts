@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testServerUrl } from '../helpers/database.js';
-import { type RunningServer, freshStoreEnv, spawnServerProcess } from '../helpers/processes.js';
+import { type RunningServer, freshStoreEnv, spawnCli, spawnServerProcess } from '../helpers/processes.js';
 import { startReceiver, until } from '../helpers/webhook-receiver.js';
 
 // D68: deliveries live in Postgres. The server is killed with SIGKILL while deliveries are
@@ -76,6 +76,40 @@ describe.each(stores)('webhook deliveries survive SIGKILL: $name', ({ postgres }
       }, 60_000);
       await second.stop('SIGTERM');
       running.delete(second);
+    } finally {
+      await receiver.close();
+      await store.remove();
+    }
+  });
+});
+
+describe.runIf(testServerUrl())('parley worker delivers webhooks (PostgreSQL)', () => {
+  it('delivers what a server with WEBHOOK_WORKER=false committed, and stops on SIGTERM', {
+    timeout: 120_000,
+  }, async () => {
+    const receiver = await startReceiver();
+    const store = await freshStoreEnv('postgres');
+    const env = {
+      ...store.env,
+      BOOTSTRAP_API_KEY,
+      LOG_LEVEL: 'warn',
+      EMBEDDINGS: 'none',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_WORKER: 'false',
+    };
+    try {
+      const server = await spawnServerProcess(env);
+      running.add(server);
+      await server.ready();
+      expect((await api(server, 'POST', '/webhooks', { url: receiver.url })).status).toBe(201);
+      expect((await api(server, 'POST', '/memory', { value: 'tea' })).status).toBe(201);
+      const worker = spawnCli(['worker'], env);
+      await until(() => receiver.received.length === 1, 60_000);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: 'memory.created', seq: 1 });
+      worker.child.kill('SIGTERM');
+      expect((await worker.exited).code, worker.output().stderr).toBe(0);
+      await server.stop('SIGTERM');
+      running.delete(server);
     } finally {
       await receiver.close();
       await store.remove();

@@ -113,6 +113,12 @@ describe('webhook delivery (D68)', () => {
     ]);
     expect(log.items.filter((item) => item.status === 'succeeded')).toHaveLength(4);
     expect(Math.max(...log.items.map((item) => item.attempt))).toBe(3);
+    // D72: the attempts in /metrics.
+    const metrics = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/parley_webhook_deliveries_total\{outcome="succeeded"\} [4-9]/);
+    expect(metrics).toMatch(/parley_webhook_deliveries_total\{outcome="failed"\} [2-9]/);
+    expect(metrics).toMatch(/parley_webhook_delivery_seconds_count\{outcome="failed"\} [2-9]/);
+    expect(metrics).toContain('# TYPE parley_webhook_oldest_pending_seconds gauge');
     await receiver.close();
   });
 
