@@ -30,6 +30,20 @@ import {
 } from './summary-schemas.js';
 
 const tags = ['dialogues'];
+
+/** Compaction and continuation call the summarizer: its failures are 502 and 504 (D22). */
+const summarizingErrors = errorResponses(
+  400,
+  401,
+  403,
+  'DIALOGUE_NOT_FOUND',
+  409,
+  'DUPLICATE_ID',
+  429,
+  'PLAN_LIMIT_EXCEEDED',
+  502,
+  504,
+);
 const summaryTags = ['summaries'];
 
 /** Dialogue operations (D15-D26) and summaries (D56). Rules live in the services. */
@@ -237,18 +251,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: dialogueNamespaceQuery,
         response: {
           200: dialogueSchema,
-          ...errorResponses(
-            400,
-            401,
-            403,
-            'DIALOGUE_NOT_FOUND',
-            409,
-            'DUPLICATE_ID',
-            429,
-            'PLAN_LIMIT_EXCEEDED',
-            502,
-            504,
-          ),
+          ...summarizingErrors,
         },
       },
       // A keyed retry of a compaction that succeeded is replayed before the model is called.
@@ -273,18 +276,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: dialogueNamespaceQuery,
         response: {
           201: dialogueWithMessagesSchema,
-          ...errorResponses(
-            400,
-            401,
-            403,
-            'DIALOGUE_NOT_FOUND',
-            409,
-            'DUPLICATE_ID',
-            429,
-            'PLAN_LIMIT_EXCEEDED',
-            502,
-            504,
-          ),
+          ...summarizingErrors,
         },
       },
       preHandler: namespaceRule,

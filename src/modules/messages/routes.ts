@@ -25,6 +25,18 @@ import {
 
 const tags = ['messages'];
 
+/** The two routes that delete a message answer alike. */
+const deleteErrors = errorResponses(
+  400,
+  401,
+  403,
+  'DIALOGUE_NOT_FOUND',
+  'MESSAGE_NOT_FOUND',
+  409,
+  'DIALOGUE_IMMUTABLE',
+  429,
+);
+
 interface DialogueTarget {
   dialogueId?: string;
   namespace?: string;
@@ -246,16 +258,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: messageQuery,
         response: {
           200: deletedMessageSchema,
-          ...errorResponses(
-            400,
-            401,
-            403,
-            'DIALOGUE_NOT_FOUND',
-            'MESSAGE_NOT_FOUND',
-            409,
-            'DIALOGUE_IMMUTABLE',
-            429,
-          ),
+          ...deleteErrors,
         },
       },
     },
@@ -276,16 +279,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: namespaceQuery,
         response: {
           200: deletedMessageSchema,
-          ...errorResponses(
-            400,
-            401,
-            403,
-            'DIALOGUE_NOT_FOUND',
-            'MESSAGE_NOT_FOUND',
-            409,
-            'DIALOGUE_IMMUTABLE',
-            429,
-          ),
+          ...deleteErrors,
         },
       },
     },
