@@ -498,6 +498,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (its secret is shown only here)
+         * @description D67-D69: events committed from now on are POSTed to the URL, signed per Standard Webhooks. The URL must be https:// and must not resolve to a private address (400 INVALID_PARAMETER); a project has at most 20 endpoints (409 RESOURCE_CONFLICT).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook endpoint */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint, its pending deliveries and its log */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint: url, types, namespace, enabled */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log of an endpoint: one item per attempt, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again the events after a seq
+         * @description D67: queues the kept events after `after` that the endpoint types and namespace select (at most 10,000 per call; `next` continues). 410 EVENTS_EXPIRED when they were pruned.
+         */
+        post: operations["replayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a new signing secret (the previous one signs too for 24 h) */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to the endpoint
+         * @description Queued at once whatever the endpoint types; the answer is the pending attempt.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1275,6 +1389,63 @@ export interface components {
             resetsAt: string;
             /** @description Write requests counted this month (D44) */
             writes: number;
+        };
+        Webhook: {
+            created: string;
+            description: string | null;
+            /** @description Why delivery stopped, when Parley disabled it (D68) */
+            disabledReason: string | null;
+            enabled: boolean;
+            /** @example whk_01jf3c9r0d6e8x2v7m4k5n1p0q */
+            id: string;
+            modified: string;
+            namespace: string | null;
+            types: string[];
+            url: string;
+        };
+        WebhookDeliveryAttempt: {
+            attempt: number;
+            /** @description When the attempt was made (or, pending, scheduled) */
+            created: string;
+            durationMs: number | null;
+            error: string | null;
+            eventId: string;
+            id: string;
+            responseStatus: number | null;
+            /** @description null for a `webhook.test` event */
+            seq: number | null;
+            /** @enum {string} */
+            status: "succeeded" | "failed" | "pending";
+            type: string;
+        };
+        WebhookDeliveryList: {
+            items: components["schemas"]["WebhookDeliveryAttempt"][];
+            /** @description Pass as `next` for older attempts; null at the end */
+            next: string | null;
+        };
+        WebhookList: {
+            items: components["schemas"]["Webhook"][];
+        };
+        WebhookReplay: {
+            /** @description The last seq considered: pass it as `after` to queue more when the cap of 10,000 was hit */
+            next: number;
+            /** @description Events queued for delivery */
+            queued: number;
+        };
+        WebhookWithSecret: {
+            created: string;
+            description: string | null;
+            /** @description Why delivery stopped, when Parley disabled it (D68) */
+            disabledReason: string | null;
+            enabled: boolean;
+            /** @example whk_01jf3c9r0d6e8x2v7m4k5n1p0q */
+            id: string;
+            modified: string;
+            namespace: string | null;
+            /** @description `whsec_` + base64: the signing secret, shown only in this answer (D67) */
+            secret: string;
+            types: string[];
+            url: string;
         };
     };
     responses: never;
@@ -7943,6 +8114,1320 @@ export interface operations {
                      *       "error": {
                      *         "code": "SUMMARY_NOT_FOUND",
                      *         "message": "summary not found",
+                     *         "type": "not_found",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_EXCEEDED",
+                     *         "message": "Rate limit exceeded, retry in 12 seconds",
+                     *         "type": "rate_limit_exceeded",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is overloaded, shutting down or without its database; retry after Retry-After seconds. Codes: `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The server is overloaded; retry the request",
+                     *         "type": "service_unavailable",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the `WebhookList` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description The request is invalid. Codes: `INVALID_INPUT`, `INVALID_PARAMETER`, `MISSING_PARAMETER` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "role: Invalid option: expected one of \"user\"|\"assistant\"|\"system\"|\"tool\"|\"developer\"",
+                     *         "type": "validation_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is missing, unknown or revoked. Codes: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key",
+                     *         "type": "authentication_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not allowed for this key. Codes: `IP_NOT_ALLOWED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "IP_NOT_ALLOWED",
+                     *         "message": "Requests from this address are not allowed for this key",
+                     *         "type": "authorization_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_EXCEEDED",
+                     *         "message": "Rate limit exceeded, retry in 12 seconds",
+                     *         "type": "rate_limit_exceeded",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is overloaded, shutting down or without its database; retry after Retry-After seconds. Codes: `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The server is overloaded; retry the request",
+                     *         "type": "service_unavailable",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description Only events of objects in this namespace */
+                    namespace?: string;
+                    /** @description Event types to deliver (`message.*` for a resource); empty or absent: every type */
+                    types?: ("dialogue.created" | "dialogue.updated" | "dialogue.ended" | "dialogue.deleted" | "dialogue.compacted" | "dialogue.continued" | "message.created" | "message.updated" | "message.deleted" | "memory.created" | "memory.updated" | "memory.deleted" | "dialogue.*" | "message.*" | "memory.*")[];
+                    /** @description https:// URL; must not resolve to a loopback, private, link-local or metadata address (D69) */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the `WebhookWithSecret` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            /** @description The request is invalid. Codes: `INVALID_INPUT`, `INVALID_PARAMETER`, `MISSING_PARAMETER` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "role: Invalid option: expected one of \"user\"|\"assistant\"|\"system\"|\"tool\"|\"developer\"",
+                     *         "type": "validation_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is missing, unknown or revoked. Codes: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key",
+                     *         "type": "authentication_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not allowed for this key. Codes: `IP_NOT_ALLOWED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "IP_NOT_ALLOWED",
+                     *         "message": "Requests from this address are not allowed for this key",
+                     *         "type": "authorization_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `RESOURCE_CONFLICT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RESOURCE_CONFLICT",
+                     *         "message": "resource conflict",
+                     *         "type": "conflict",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_EXCEEDED",
+                     *         "message": "Rate limit exceeded, retry in 12 seconds",
+                     *         "type": "rate_limit_exceeded",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is overloaded, shutting down or without its database; retry after Retry-After seconds. Codes: `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The server is overloaded; retry the request",
+                     *         "type": "service_unavailable",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the `Webhook` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description The request is invalid. Codes: `INVALID_INPUT`, `INVALID_PARAMETER`, `MISSING_PARAMETER` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "role: Invalid option: expected one of \"user\"|\"assistant\"|\"system\"|\"tool\"|\"developer\"",
+                     *         "type": "validation_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is missing, unknown or revoked. Codes: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key",
+                     *         "type": "authentication_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not allowed for this key. Codes: `IP_NOT_ALLOWED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "IP_NOT_ALLOWED",
+                     *         "message": "Requests from this address are not allowed for this key",
+                     *         "type": "authorization_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `DIALOGUE_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `MEMORY_NOT_FOUND`, `SUMMARY_NOT_FOUND`, `PROJECT_NOT_FOUND`, `PARENT_DIALOGUE_NOT_FOUND`, `API_KEY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "DIALOGUE_NOT_FOUND",
+                     *         "message": "Dialogue dlg_01jf3c9r0d6e8x2v7m4k5n1p0q not found",
+                     *         "type": "not_found",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_EXCEEDED",
+                     *         "message": "Rate limit exceeded, retry in 12 seconds",
+                     *         "type": "rate_limit_exceeded",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is overloaded, shutting down or without its database; retry after Retry-After seconds. Codes: `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The server is overloaded; retry the request",
+                     *         "type": "service_unavailable",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: delete a webhook endpoint, its pending deliveries and its log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The request is invalid. Codes: `INVALID_INPUT`, `INVALID_PARAMETER`, `MISSING_PARAMETER` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "role: Invalid option: expected one of \"user\"|\"assistant\"|\"system\"|\"tool\"|\"developer\"",
+                     *         "type": "validation_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is missing, unknown or revoked. Codes: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key",
+                     *         "type": "authentication_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not allowed for this key. Codes: `IP_NOT_ALLOWED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "IP_NOT_ALLOWED",
+                     *         "message": "Requests from this address are not allowed for this key",
+                     *         "type": "authorization_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `DIALOGUE_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `MEMORY_NOT_FOUND`, `SUMMARY_NOT_FOUND`, `PROJECT_NOT_FOUND`, `PARENT_DIALOGUE_NOT_FOUND`, `API_KEY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "DIALOGUE_NOT_FOUND",
+                     *         "message": "Dialogue dlg_01jf3c9r0d6e8x2v7m4k5n1p0q not found",
+                     *         "type": "not_found",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_EXCEEDED",
+                     *         "message": "Rate limit exceeded, retry in 12 seconds",
+                     *         "type": "rate_limit_exceeded",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is overloaded, shutting down or without its database; retry after Retry-After seconds. Codes: `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The server is overloaded; retry the request",
+                     *         "type": "service_unavailable",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true again after a disable: delivery resumes with new events */
+                    enabled?: boolean;
+                    /** @description null: events of every namespace */
+                    namespace?: string | null;
+                    /** @description Event types to deliver (`message.*` for a resource); empty or absent: every type */
+                    types?: ("dialogue.created" | "dialogue.updated" | "dialogue.ended" | "dialogue.deleted" | "dialogue.compacted" | "dialogue.continued" | "message.created" | "message.updated" | "message.deleted" | "memory.created" | "memory.updated" | "memory.deleted" | "dialogue.*" | "message.*" | "memory.*")[];
+                    /** @description https:// URL; must not resolve to a loopback, private, link-local or metadata address (D69) */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: the `Webhook` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description The request is invalid. Codes: `INVALID_INPUT`, `INVALID_PARAMETER`, `MISSING_PARAMETER` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "role: Invalid option: expected one of \"user\"|\"assistant\"|\"system\"|\"tool\"|\"developer\"",
+                     *         "type": "validation_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is missing, unknown or revoked. Codes: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key",
+                     *         "type": "authentication_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not allowed for this key. Codes: `IP_NOT_ALLOWED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "IP_NOT_ALLOWED",
+                     *         "message": "Requests from this address are not allowed for this key",
+                     *         "type": "authorization_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `DIALOGUE_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `MEMORY_NOT_FOUND`, `SUMMARY_NOT_FOUND`, `PROJECT_NOT_FOUND`, `PARENT_DIALOGUE_NOT_FOUND`, `API_KEY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "DIALOGUE_NOT_FOUND",
+                     *         "message": "Dialogue dlg_01jf3c9r0d6e8x2v7m4k5n1p0q not found",
+                     *         "type": "not_found",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_EXCEEDED",
+                     *         "message": "Rate limit exceeded, retry in 12 seconds",
+                     *         "type": "rate_limit_exceeded",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is overloaded, shutting down or without its database; retry after Retry-After seconds. Codes: `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The server is overloaded; retry the request",
+                     *         "type": "service_unavailable",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Items per page (default 50, max 200) */
+                limit?: number;
+                /** @description The `next` of the previous page */
+                next?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the `WebhookDeliveryList` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description The request is invalid. Codes: `INVALID_INPUT`, `INVALID_PARAMETER`, `MISSING_PARAMETER` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "role: Invalid option: expected one of \"user\"|\"assistant\"|\"system\"|\"tool\"|\"developer\"",
+                     *         "type": "validation_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is missing, unknown or revoked. Codes: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key",
+                     *         "type": "authentication_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not allowed for this key. Codes: `IP_NOT_ALLOWED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "IP_NOT_ALLOWED",
+                     *         "message": "Requests from this address are not allowed for this key",
+                     *         "type": "authorization_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `DIALOGUE_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `MEMORY_NOT_FOUND`, `SUMMARY_NOT_FOUND`, `PROJECT_NOT_FOUND`, `PARENT_DIALOGUE_NOT_FOUND`, `API_KEY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "DIALOGUE_NOT_FOUND",
+                     *         "message": "Dialogue dlg_01jf3c9r0d6e8x2v7m4k5n1p0q not found",
+                     *         "type": "not_found",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_EXCEEDED",
+                     *         "message": "Rate limit exceeded, retry in 12 seconds",
+                     *         "type": "rate_limit_exceeded",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is overloaded, shutting down or without its database; retry after Retry-After seconds. Codes: `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The server is overloaded; retry the request",
+                     *         "type": "service_unavailable",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Re-send the events after this seq */
+                    after: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: the `WebhookReplay` */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReplay"];
+                };
+            };
+            /** @description The request is invalid. Codes: `INVALID_INPUT`, `INVALID_PARAMETER`, `MISSING_PARAMETER` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "role: Invalid option: expected one of \"user\"|\"assistant\"|\"system\"|\"tool\"|\"developer\"",
+                     *         "type": "validation_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is missing, unknown or revoked. Codes: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key",
+                     *         "type": "authentication_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not allowed for this key. Codes: `IP_NOT_ALLOWED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "IP_NOT_ALLOWED",
+                     *         "message": "Requests from this address are not allowed for this key",
+                     *         "type": "authorization_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `DIALOGUE_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `MEMORY_NOT_FOUND`, `SUMMARY_NOT_FOUND`, `PROJECT_NOT_FOUND`, `PARENT_DIALOGUE_NOT_FOUND`, `API_KEY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "DIALOGUE_NOT_FOUND",
+                     *         "message": "Dialogue dlg_01jf3c9r0d6e8x2v7m4k5n1p0q not found",
+                     *         "type": "not_found",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone. Codes: `EVENTS_EXPIRED` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "EVENTS_EXPIRED",
+                     *         "message": "Events after seq 12 have been pruned; the oldest kept seq is 40 (pass after=0 to read from it)",
+                     *         "type": "not_found",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_EXCEEDED",
+                     *         "message": "Rate limit exceeded, retry in 12 seconds",
+                     *         "type": "rate_limit_exceeded",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is overloaded, shutting down or without its database; retry after Retry-After seconds. Codes: `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The server is overloaded; retry the request",
+                     *         "type": "service_unavailable",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the `WebhookWithSecret` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            /** @description The request is invalid. Codes: `INVALID_INPUT`, `INVALID_PARAMETER`, `MISSING_PARAMETER` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "role: Invalid option: expected one of \"user\"|\"assistant\"|\"system\"|\"tool\"|\"developer\"",
+                     *         "type": "validation_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is missing, unknown or revoked. Codes: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key",
+                     *         "type": "authentication_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not allowed for this key. Codes: `IP_NOT_ALLOWED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "IP_NOT_ALLOWED",
+                     *         "message": "Requests from this address are not allowed for this key",
+                     *         "type": "authorization_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `DIALOGUE_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `MEMORY_NOT_FOUND`, `SUMMARY_NOT_FOUND`, `PROJECT_NOT_FOUND`, `PARENT_DIALOGUE_NOT_FOUND`, `API_KEY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "DIALOGUE_NOT_FOUND",
+                     *         "message": "Dialogue dlg_01jf3c9r0d6e8x2v7m4k5n1p0q not found",
+                     *         "type": "not_found",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_EXCEEDED",
+                     *         "message": "Rate limit exceeded, retry in 12 seconds",
+                     *         "type": "rate_limit_exceeded",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is overloaded, shutting down or without its database; retry after Retry-After seconds. Codes: `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The server is overloaded; retry the request",
+                     *         "type": "service_unavailable",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the `WebhookDeliveryAttempt` */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryAttempt"];
+                };
+            };
+            /** @description The request is invalid. Codes: `INVALID_INPUT`, `INVALID_PARAMETER`, `MISSING_PARAMETER` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INVALID_INPUT",
+                     *         "message": "role: Invalid option: expected one of \"user\"|\"assistant\"|\"system\"|\"tool\"|\"developer\"",
+                     *         "type": "validation_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is missing, unknown or revoked. Codes: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Missing or invalid API key",
+                     *         "type": "authentication_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is not allowed for this key. Codes: `IP_NOT_ALLOWED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "IP_NOT_ALLOWED",
+                     *         "message": "Requests from this address are not allowed for this key",
+                     *         "type": "authorization_error",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `DIALOGUE_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `MEMORY_NOT_FOUND`, `SUMMARY_NOT_FOUND`, `PROJECT_NOT_FOUND`, `PARENT_DIALOGUE_NOT_FOUND`, `API_KEY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "DIALOGUE_NOT_FOUND",
+                     *         "message": "Dialogue dlg_01jf3c9r0d6e8x2v7m4k5n1p0q not found",
                      *         "type": "not_found",
                      *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
                      *         "timestamp": "2026-01-15T09:30:00.000Z"

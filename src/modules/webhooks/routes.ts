@@ -50,7 +50,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listWebhooks',
         summary: 'List webhook endpoints',
         tags,
-        response: { 200: webhookListResponse, ...errorResponses(401, 403, 429) },
+        response: { 200: webhookListResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => webhooks.list(contextOf(request)),
