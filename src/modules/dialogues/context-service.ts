@@ -114,12 +114,14 @@ export function createContextService({ readDb }: ContextDeps) {
      * messages are taken newest first while the next one still fits, so the oldest kept is
      * `fromMessageId` and everything older is counted in `omittedMessages`.
      */
-    async context(ctx: ProjectContext, id: string, query: ContextQuery): Promise<DialogueContext> {
+    async context(
+      ctx: ProjectContext,
+      id: string,
+      query: Pick<ContextQuery, 'maxTokens' | 'format'>,
+    ): Promise<DialogueContext> {
+      // D53's namespace rule is the route's (as for every route naming a dialogue in its path).
       const row = await dialogueRepo.findDialogue(readDb, ctx.projectId, id);
-      // D53: a namespace given must be the dialogue's; leaving it out is allowed, as for GET.
-      if (!row || (query.namespace !== undefined && row.namespace !== query.namespace)) {
-        throw dialogueNotFound(id);
-      }
+      if (!row) throw dialogueNotFound(id);
       const summaryText = row.summary?.text ?? null;
       const summaryTokens = summaryText === null ? 0 : countTokens(`${SUMMARY_LABEL}: ${summaryText}`);
       const summary = summaryText !== null && summaryTokens <= query.maxTokens ? summaryText : null;

@@ -138,8 +138,12 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: contextQuery,
         response: { 200: contextSchema, ...errorResponses(400, 401, 403, 'DIALOGUE_NOT_FOUND', 429) },
       },
+      preHandler: namespaceRule,
     },
-    async (request) => context.context(contextOf(request), request.params.id, request.query),
+    async (request) => {
+      const { namespace: _namespace, ...budget } = request.query;
+      return context.context(contextOf(request), request.params.id, budget);
+    },
   );
 
   app.put(
