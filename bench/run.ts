@@ -3,68 +3,97 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServerDatabase } from '../test/helpers/database.js';
 import { benchCompaction, formatCompactionRows } from './compaction.js';
+import { benchEvents, formatEventRow } from './events.js';
 import { benchMessages, formatRows } from './messages.js';
 import { benchQuota, formatQuotaRows } from './quota.js';
 import { benchSearch } from './search.js';
 
 // `npm run bench`: every figure beside its baselines from the same run. The embedded store always;
 // real Postgres when BENCH_DATABASE_URL names a server (fresh databases are created and dropped).
+// `npm run bench -- events quota` runs only the sections named (messages, events, quota, search,
+// compaction).
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const deepMessages = Number(process.env.BENCH_DEEP_MESSAGES ?? 100_000);
+const eventRounds = Number(process.env.BENCH_EVENT_ROUNDS ?? 2);
+const named = process.argv.slice(2);
+const runs = (section: string) => named.length === 0 || named.includes(section);
 const sections: string[] = [];
 
-const postgresUrl = process.env.BENCH_DATABASE_URL;
-if (postgresUrl) {
-  const ours = await createServerDatabase(postgresUrl);
-  const theirs = await createServerDatabase(postgresUrl);
-  try {
-    const rows = await benchMessages({
-      parleyStore: { DATABASE_URL: ours.url },
-      baselineStore: { DATABASE_URL: theirs.url },
-      deepMessages,
-      connections: 16,
-      durationSeconds,
-    });
-    sections.push(formatRows('PostgreSQL 15 (16 connections)', rows));
-  } finally {
-    await ours.drop();
-    await theirs.drop();
+/** Runs `bench` on two fresh stores of the kind given (Postgres databases or PGlite directories). */
+async function onTwoStores<T>(
+  postgresUrl: string | undefined,
+  bench: (ours: { DATABASE_URL?: string; DATA_DIR?: string }, theirs: typeof ours) => Promise<T>,
+): Promise<T> {
+  if (postgresUrl) {
+    const ours = await createServerDatabase(postgresUrl);
+    const theirs = await createServerDatabase(postgresUrl);
+    try {
+      return await bench({ DATABASE_URL: ours.url }, { DATABASE_URL: theirs.url });
+    } finally {
+      await ours.drop();
+      await theirs.drop();
+    }
   }
-  const quotaStore = await createServerDatabase(postgresUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
   try {
-    const rows = await benchQuota({ databaseUrl: quotaStore.url });
-    sections.push(formatQuotaRows('Plan quota counting, PostgreSQL 15 (20 concurrent writers)', rows));
+    return await bench({ DATA_DIR: join(dir, 'parley') }, { DATA_DIR: join(dir, 'baseline') });
   } finally {
-    await quotaStore.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const stores = [
+  ...(postgresUrl ? [{ url: postgresUrl, name: 'PostgreSQL 15', connections: 16 }] : []),
+  { url: undefined, name: 'Embedded PGlite', connections: 8 },
+];
+
+for (const store of stores) {
+  if (runs('messages')) {
+    const rows = await onTwoStores(store.url, (parleyStore, baselineStore) =>
+      benchMessages({
+        parleyStore,
+        baselineStore,
+        deepMessages,
+        connections: store.connections,
+        durationSeconds,
+      }),
+    );
+    sections.push(formatRows(`${store.name} (${store.connections} connections)`, rows));
+  }
+  if (runs('events')) {
+    const row = await onTwoStores(store.url, (parleyStore, baselineStore) =>
+      benchEvents({
+        parleyStore,
+        baselineStore,
+        connections: store.connections,
+        durationSeconds,
+        rounds: eventRounds,
+      }),
+    );
+    sections.push(formatEventRow(`Event feed, ${store.name} (${store.connections} connections)`, row));
+  }
+  if (runs('quota')) {
+    const databaseUrl = store.url && (await createServerDatabase(store.url));
+    try {
+      const rows = await benchQuota(databaseUrl ? { databaseUrl: databaseUrl.url } : {});
+      sections.push(formatQuotaRows(`Plan quota counting, ${store.name} (20 concurrent writers)`, rows));
+    } finally {
+      if (databaseUrl) await databaseUrl.drop();
+    }
   }
   // Search latency at 10k and 100k messages, embedding throughput of the queue beside the raw embedder.
-  sections.push(await benchSearch(postgresUrl));
+  if (store.url && runs('search')) sections.push(await benchSearch(store.url));
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
-try {
-  const rows = await benchMessages({
-    parleyStore: { DATA_DIR: join(dir, 'parley') },
-    baselineStore: { DATA_DIR: join(dir, 'baseline') },
-    deepMessages,
-    connections: 8,
-    durationSeconds,
-  });
-  sections.push(formatRows('Embedded PGlite (8 connections)', rows));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+if (runs('compaction')) {
+  sections.push(
+    formatCompactionRows(
+      'Compaction, embedded PGlite, offline extractive summarizer (medians of 5 dialogues)',
+      await benchCompaction(),
+    ),
+  );
 }
-
-sections.push(
-  formatQuotaRows('Plan quota counting, embedded PGlite (20 concurrent writers)', await benchQuota({})),
-);
-
-sections.push(
-  formatCompactionRows(
-    'Compaction, embedded PGlite, offline extractive summarizer (medians of 5 dialogues)',
-    await benchCompaction(),
-  ),
-);
 
 console.log(`\n${sections.join('\n\n')}\n`);

@@ -32,7 +32,7 @@ import { type Embedder, createEmbedderFromConfig } from './embedders/index.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
 import { type EmbeddingWorker, startEmbeddingWorker } from './modules/embeddings/worker.js';
-import { eventOutbox } from './modules/events/outbox.js';
+import { type EventOutbox, eventOutbox } from './modules/events/outbox.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { EVENTS_CHANNEL } from './modules/events/sequencer.js';
 import { type EventUpkeep, startEventUpkeep } from './modules/events/upkeep.js';
@@ -77,6 +77,11 @@ export interface AppDeps {
   validateResponses?: boolean;
   /** D69: resolves webhook host names, at registration and at connection time (tests control DNS). */
   webhookLookup?: HostLookup;
+  /**
+   * Where writes record their events (D63): the outbox, unless the events benchmark's baseline
+   * (bench/parley-without-outbox.ts) replaces it with one that records nothing.
+   */
+  outbox?: EventOutbox;
 }
 
 export interface TlsFiles {
@@ -117,6 +122,7 @@ const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 1024 };
 /** Builds the whole app from what it is given; never listens; server.ts and the tests both use it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const outbox = deps.outbox ?? eventOutbox;
   const app = Fastify({
     // D60: HTTP/1.1 over TLS (the client's https.Agent speaks nothing else). The instance keeps the
     // http.Server type: https.Server handles requests through the same interface.
@@ -155,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate(
     'services',
     createServices({
+      outbox,
       database,
       embedder,
       onEmbedError: (error) =>
@@ -184,7 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     guards: app.writeGuards,
     // D63: the events a write committed are numbered at once.
-    afterCommit: (context) => app.services.eventSequencer.schedule(context.projectId),
+    afterCommit: (context, tx) => {
+      if (outbox.recordedIn(tx)) app.services.eventSequencer.schedule(context.projectId);
+    },
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -213,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEmbeddings(app, config, database, embedder, ownEmbedder);
   registerIdempotencyPruning(app, config, database);
   registerEventFeed(app, config, database);
-  registerWebhookWorker(app, config, deps.webhookLookup);
+  registerWebhookWorker(app, config, outbox, deps.webhookLookup);
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
   registerErrorHandling(app, allowedMethods);
@@ -336,7 +345,12 @@ function registerEventFeed(app: FastifyInstance, config: Config, database: Datab
 }
 
 /** D68: the server delivers webhooks unless WEBHOOK_WORKER=false (then `parley worker` does). */
-function registerWebhookWorker(app: FastifyInstance, config: Config, lookup: HostLookup | undefined): void {
+function registerWebhookWorker(
+  app: FastifyInstance,
+  config: Config,
+  outbox: EventOutbox,
+  lookup: HostLookup | undefined,
+): void {
   let worker: WebhookWorker | undefined;
   app.addHook('onReady', async () => {
     if (!config.WEBHOOK_WORKER) return;
@@ -344,7 +358,7 @@ function registerWebhookWorker(app: FastifyInstance, config: Config, lookup: Hos
       ...webhookSettings(config),
       db: app.db,
       events: app.services.events,
-      outbox: eventOutbox,
+      outbox,
       hub: app.services.eventHub,
       lookup,
       logger: app.log,

@@ -3,7 +3,7 @@ import type { Server as HttpsServer } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { type TlsFiles, buildApp } from './app.js';
+import { type AppDeps, type TlsFiles, buildApp } from './app.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
@@ -15,7 +15,8 @@ import { retryWithBackoff } from './lib/retry.js';
 
 // Entry: read config, open the database, migrate, build the app, listen, shut down gracefully.
 
-export async function startServer(config: Config): Promise<void> {
+/** `options`: the events benchmark's baseline replaces the outbox (bench/parley-without-outbox.ts). */
+export async function startServer(config: Config, options: Pick<AppDeps, 'outbox'> = {}): Promise<void> {
   const logger = createLogger(config);
   // Before the database: a missing certificate is a configuration error, reported at once.
   const tls = await readTlsFiles(config);
@@ -25,7 +26,7 @@ export async function startServer(config: Config): Promise<void> {
     'database ready',
   );
 
-  const app = await buildApp({ config, database, logger, tls });
+  const app = await buildApp({ config, database, logger, tls, ...options });
   await announceBootstrapKey(app.services.projects, config, tls !== undefined);
 
   const stop = gracefulShutdown(app, database, config, logger);

@@ -9,7 +9,7 @@ import { createSummaryErasure } from './modules/dialogues/summary-erasure.js';
 import { createSummaryService } from './modules/dialogues/summary-service.js';
 import { createEmbeddingQueue } from './modules/embeddings/queue.js';
 import { createEventHub } from './modules/events/hub.js';
-import { eventOutbox as events } from './modules/events/outbox.js';
+import type { EventOutbox } from './modules/events/outbox.js';
 import { createSequencer } from './modules/events/sequencer.js';
 import { createEventService } from './modules/events/service.js';
 import { createMemoryService } from './modules/memories/service.js';
@@ -43,6 +43,8 @@ export interface ServiceDeps {
   onEventsError?: (error: unknown) => void;
   /** D69: which webhook URLs may be registered (WEBHOOK_ALLOW_PRIVATE, and a resolver in tests). */
   webhookUrlPolicy: UrlPolicy;
+  /** Where writes record their events (D63). */
+  outbox: EventOutbox;
 }
 
 export function createServices({
@@ -55,6 +57,7 @@ export function createServices({
   onEventsNumbered,
   onEventsError,
   webhookUrlPolicy,
+  outbox: events,
 }: ServiceDeps) {
   const { db, readDb } = database;
   // D63, D66: events are numbered after their commit; open streams of the project are woken then.

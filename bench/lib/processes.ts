@@ -21,6 +21,42 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Runs a TypeScript entry of the benchmark in its own process, with only the given environment. */
+function spawnEntry(entry: string, env: Record<string, string>, stdout: 'ignore' | 'pipe'): ChildProcess {
+  return spawn(process.execPath, [tsxCli, entry], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', stdout, 'inherit'],
+  });
+}
+
+export interface Probe {
+  /** Stops the probe (SIGTERM) and resolves with the one JSON line it prints then. */
+  finish(): Promise<unknown>;
+}
+
+/** Starts a probe entry that prints `ready` once it runs and a JSON line of figures on SIGTERM. */
+export async function startProbe(entry: string, env: Record<string, string>): Promise<Probe> {
+  const child = spawnEntry(entry, env, 'pipe');
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, 'exit');
+  while (!output.includes('ready\n')) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    async finish() {
+      child.kill('SIGTERM');
+      const [code] = await exited;
+      if (code !== 0) throw new Error(`${entry} exited with ${code}`);
+      return JSON.parse(output.slice(output.indexOf('ready\n') + 6).trim());
+    },
+  };
+}
+
 /** Starts a TypeScript server entry in its own process (its own core), waits for `readyPath`. */
 export async function startServer(
   entry: string,
@@ -28,18 +64,11 @@ export async function startServer(
   readyPath = '/readyz',
 ): Promise<BenchServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [tsxCli, entry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnEntry(
+    entry,
+    { LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    'ignore',
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);

@@ -16,10 +16,11 @@ export interface WriteDeps {
   db: Database;
   guards: readonly WriteGuard[];
   /**
-   * Told after the write committed (never after a rollback or a replay): the events it wrote are
-   * numbered just after their commit (D63, src/modules/events/sequencer.ts).
+   * Told after the write committed (never after a rollback or a replay), with the transaction it
+   * ran in: the events it wrote are numbered just after their commit (D63,
+   * src/modules/events/sequencer.ts).
    */
-  afterCommit?: (context: ProjectContext) => void;
+  afterCommit?: (context: ProjectContext, tx: Executor) => void;
 }
 
 export interface Idempotency {
@@ -77,8 +78,10 @@ export async function runWrite(
   if (stored) return stored;
 
   let lostRace = false;
+  let committed: Executor | undefined;
   const body = await deps.db
     .transaction(async (tx) => {
+      committed = tx;
       for (const guard of deps.guards) await guard(tx, context);
       const result = await write(tx);
       const json = stringifyWithRawJson(result);
@@ -113,6 +116,6 @@ export async function runWrite(
       throw new AppError('RESOURCE_CONFLICT', 'A request with this Idempotency-Key is in progress');
     return replayed(stored, idempotency!.requestHash);
   }
-  deps.afterCommit?.(context);
+  deps.afterCommit?.(context, committed!);
   return { statusCode, body, replayed: false };
 }

@@ -15,6 +15,8 @@ import {
 export interface EventOutbox {
   /** Writes the change's events, in the order given. */
   record(tx: Executor, projectId: string, events: NewEvent[]): Promise<void>;
+  /** Whether `record` wrote events in this transaction: only then are there events to number after it. */
+  recordedIn(tx: Executor): boolean;
   /** D70: empties the events of a deleted dialogue, its messages included. */
   eraseDialogue(tx: Executor, projectId: string, dialogueId: string): Promise<void>;
   eraseMessage(tx: Executor, projectId: string, dialogueId: string, messageId: string): Promise<void>;
@@ -28,8 +30,16 @@ export interface EventOutbox {
   lockForCopy(tx: Executor, projectId: string, eventIds: string[]): Promise<Map<string, string>>;
 }
 
+/** Transactions that wrote events (held weakly: a finished transaction's entry goes with it). */
+const recording = new WeakSet<Executor>();
+
 export const eventOutbox: EventOutbox = {
-  record: insertEvents,
+  async record(tx, projectId, events) {
+    if (events.length === 0) return;
+    await insertEvents(tx, projectId, events);
+    recording.add(tx);
+  },
+  recordedIn: (tx) => recording.has(tx),
   eraseDialogue: eraseDialogueEvents,
   eraseMessage: eraseMessageEvents,
   eraseMemory: eraseMemoryEvents,
