@@ -333,6 +333,7 @@ function registerEventFeed(app: FastifyInstance, config: Config, database: Datab
       db: database.db,
       sequencer: eventSequencer,
       retentionDays: config.EVENTS_RETENTION_DAYS,
+      sweepIntervalMs: config.EVENTS_SWEEP_INTERVAL_MS,
       logger: app.log,
     });
   });

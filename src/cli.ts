@@ -339,6 +339,7 @@ export function buildCli(config: () => Config): Command {
             db: handle.db,
             sequencer,
             retentionDays: cfg.EVENTS_RETENTION_DAYS,
+            sweepIntervalMs: cfg.EVENTS_SWEEP_INTERVAL_MS,
             logger,
           });
           await new Promise<void>((resolve) => {

@@ -164,6 +164,11 @@ const configSchema = z
     EVENTS_RETENTION_DAYS: z.coerce.number().positive().max(100_000).default(7),
     /** D66: a comment line on every open event stream this often, so that proxies keep it open. */
     EVENTS_HEARTBEAT_MS: positiveInt.default(15_000),
+    /**
+     * D63: how often each instance looks for events whose writer stopped between its commit and
+     * numbering them (at most a day). Every other event is numbered, and its streams woken, at once.
+     */
+    EVENTS_SWEEP_INTERVAL_MS: positiveInt.max(86_400_000).default(5_000),
     /** D68: run the webhook delivery worker inside the server process (`parley worker` runs one too). */
     WEBHOOK_WORKER: booleanFromEnv.default(true),
     /**

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { openDatabase } from '../../src/db/client.js';
 import { deleteExpiredEvents } from '../../src/modules/events/repository.js';
 import {
   type TestContext,
@@ -9,127 +7,21 @@ import {
   createProject,
   createTestContext,
 } from '../helpers/app.js';
+import { openEventStream } from '../helpers/event-stream.js';
 import { listen } from '../helpers/mcp.js';
 
 // D66: GET /events/stream over real HTTP: framing, start without a cursor, resume by
 // Last-Event-ID and `after` with nothing lost or doubled, heartbeats, errors before the stream,
-// no pooled connection held while idle, wake-up from another instance through LISTEN/NOTIFY, and
-// streams ended by the server's close.
+// no pooled connection held while idle, and streams ended by the server's close. The wake-up from
+// another instance through LISTEN/NOTIFY: stream-instances.test.ts (two server processes).
 
-interface SseMessage {
-  id?: string;
-  event?: string;
-  data?: string;
-  comment?: string;
-}
-
-/** An open stream: its messages as they arrive. */
-interface OpenStream {
-  status: number;
-  headers: Headers;
-  /** The next `count` events (comments skipped), or fails after `timeoutMs`. */
-  events(count: number, timeoutMs?: number): Promise<SseMessage[]>;
-  /** The next comment line. */
-  comment(timeoutMs?: number): Promise<string>;
-  /** Resolves when the server ends the stream. */
-  ended(timeoutMs?: number): Promise<void>;
-  close(): void;
-}
-
-async function openStream(
+/** The stream of `project` on the app at `baseUrl`. */
+const openStream = (
   baseUrl: string,
   project: TestProject,
   query = '',
   headers: Record<string, string> = {},
-) {
-  const abort = new AbortController();
-  const response = await fetch(`${baseUrl}/api/v1/events/stream${query}`, {
-    headers: { ...project.auth, accept: 'text/event-stream', ...headers },
-    signal: abort.signal,
-  });
-  const queue: SseMessage[] = [];
-  let finished = false;
-  let notify: (() => void) | undefined;
-  const pump = (async () => {
-    if (!response.body) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const message: SseMessage = {};
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) message.comment = line.slice(1).trim();
-            else {
-              const at = line.indexOf(':');
-              const field = line.slice(0, at) as 'id' | 'event' | 'data';
-              const value = line.slice(at + 1).replace(/^ /, '');
-              message[field] =
-                field === 'data' && message.data !== undefined ? `${message.data}\n${value}` : value;
-            }
-          }
-          queue.push(message);
-          notify?.();
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-    finished = true;
-    notify?.();
-  })();
-  const until = async (ready: () => boolean, timeoutMs: number, what: string) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!ready()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        notify = resolve;
-        setTimeout(resolve, 50);
-      });
-    }
-  };
-  const stream: OpenStream = {
-    status: response.status,
-    headers: response.headers,
-    async events(count, timeoutMs = 5_000) {
-      const taken: SseMessage[] = [];
-      await until(
-        () => {
-          while (queue.length > 0 && taken.length < count) {
-            const message = queue.shift()!;
-            if (message.data !== undefined) taken.push(message);
-          }
-          return taken.length === count || finished;
-        },
-        timeoutMs,
-        `${count} events`,
-      );
-      return taken;
-    },
-    async comment(timeoutMs = 5_000) {
-      let found: string | undefined;
-      await until(
-        () => {
-          const index = queue.findIndex((message) => message.comment !== undefined);
-          if (index !== -1) found = queue.splice(index, 1)[0]!.comment;
-          return found !== undefined;
-        },
-        timeoutMs,
-        'a comment',
-      );
-      return found!;
-    },
-    async ended(timeoutMs = 5_000) {
-      await until(() => finished, timeoutMs, 'the end of the stream');
-      await pump;
-    },
-    close: () => abort.abort(),
-  };
-  return stream;
-}
+) => openEventStream(baseUrl, project.auth, query, headers);
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -283,30 +175,5 @@ describe('GET /api/v1/events/stream (D66)', () => {
     await own.close();
     await stream.ended(2_000);
     expect(Date.now() - started).toBeLessThan(own.config.SHUTDOWN_GRACE_MS);
-  });
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)('across instances (D66: LISTEN/NOTIFY)', () => {
-  it('a stream on one instance sees a write made through another within a second', async () => {
-    const otherHandle = await openDatabase({ databaseUrl: ctx.database.url!, dataDir: 'memory://' });
-    const other = await buildApp({ config: ctx.config, database: otherHandle });
-    await other.ready();
-    onTestFinished(async () => {
-      await other.close();
-      await otherHandle.close();
-    });
-    const project = await createProject(ctx.app);
-    const stream = await openStream(baseUrl, project);
-    onTestFinished(() => stream.close());
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = Date.now();
-    const written = await asProject(
-      other,
-      project,
-    )({ method: 'POST', url: '/api/v1/memory', payload: { value: 'from B' } });
-    expect(written.statusCode).toBe(201);
-    const [message] = await stream.events(1, 2_000);
-    expect(JSON.parse(message!.data!)).toMatchObject({ data: { value: 'from B' } });
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

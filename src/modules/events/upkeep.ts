@@ -18,8 +18,8 @@ export interface EventUpkeepOptions {
   sequencer: Pick<Sequencer, 'sweep'>;
   /** EVENTS_RETENTION_DAYS. */
   retentionDays: number;
-  /** Pause between sweeps for unnumbered events. */
-  sweepIntervalMs?: number;
+  /** EVENTS_SWEEP_INTERVAL_MS: pause between sweeps for unnumbered events. */
+  sweepIntervalMs: number;
   logger?: UpkeepLogger;
 }
 
@@ -28,23 +28,26 @@ export interface EventUpkeep {
   stop(): Promise<void>;
 }
 
-/** Numbering normally follows each commit at once; the sweep only catches a writer that stopped. */
-const SWEEP_INTERVAL_MS = 5_000;
-
 /** Pruning runs once a minute, or twice per retention period when that is shorter (at most once a second). */
 const pruneIntervalMs = (retentionDays: number): number =>
   Math.min(60_000, Math.max(1_000, Math.floor((retentionDays * 86_400_000) / 2)));
 
 export function startEventUpkeep(options: EventUpkeepOptions): EventUpkeep {
-  const sweepIntervalMs = options.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
+  const { sweepIntervalMs } = options;
   const pruneEveryMs = pruneIntervalMs(options.retentionDays);
   const stopped = new AbortController();
+  let sweptAt = 0;
   let prunedAt = 0;
 
   const loop = (async () => {
     while (!stopped.signal.aborted) {
+      // Each task runs on its own period: a long sweep interval is not cut short by pruning's.
+      let pauseMs: number;
       try {
-        await options.sequencer.sweep();
+        if (Date.now() - sweptAt >= sweepIntervalMs) {
+          await options.sequencer.sweep();
+          sweptAt = Date.now();
+        }
         if (Date.now() - prunedAt >= pruneEveryMs) {
           // Batch after batch, each statement its own short transaction, until the backlog is gone.
           while (!stopped.signal.aborted) {
@@ -53,13 +56,13 @@ export function startEventUpkeep(options: EventUpkeepOptions): EventUpkeep {
           }
           prunedAt = Date.now();
         }
+        pauseMs = Math.min(sweptAt + sweepIntervalMs, prunedAt + pruneEveryMs) - Date.now();
       } catch (error) {
         // The database may be away for a moment (D77): the next round tries again.
         options.logger?.warn({ err: error }, 'event upkeep failed; retrying');
+        pauseMs = Math.min(sweepIntervalMs, pruneEveryMs);
       }
-      await sleep(Math.min(sweepIntervalMs, pruneEveryMs), undefined, { signal: stopped.signal }).catch(
-        () => {},
-      );
+      await sleep(Math.max(0, pauseMs), undefined, { signal: stopped.signal }).catch(() => {});
     }
   })();
 

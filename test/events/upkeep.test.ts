@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type EventUpkeep, startEventUpkeep } from '../../src/modules/events/upkeep.js';
+import { type TestDatabase, createTestDatabase } from '../helpers/database.js';
+
+// D63, D65: the upkeep loop runs the sweep for unnumbered events and the pruning of old ones each
+// on its own period: pruning often does not make the sweep run more often than
+// EVENTS_SWEEP_INTERVAL_MS (stream-instances.test.ts relies on that to leave NOTIFY the only
+// wake-up of a stream).
+
+let database: TestDatabase | undefined;
+let upkeep: EventUpkeep | undefined;
+afterEach(async () => {
+  await upkeep?.stop();
+  await database?.close();
+  upkeep = database = undefined;
+});
+
+describe('event upkeep', () => {
+  it('sweeps once per sweep interval however often it prunes', async () => {
+    let prunes = 0;
+    database = await createTestDatabase({
+      queryLogger: {
+        logQuery(query) {
+          // The first statement of each pruning round: the expired events of a batch.
+          if (/^select .* from "events" where .*"created" </i.test(query)) prunes++;
+        },
+      },
+    });
+    let sweeps = 0;
+    upkeep = startEventUpkeep({
+      db: database.handle.db,
+      sequencer: {
+        sweep: async () => {
+          sweeps++;
+        },
+      },
+      // One second of retention: pruning every second, the shortest period it has.
+      retentionDays: 1 / 86_400,
+      sweepIntervalMs: 86_400_000,
+    });
+    const deadline = Date.now() + 30_000;
+    while (prunes < 2) {
+      if (Date.now() > deadline) throw new Error(`only ${prunes} pruning rounds in 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(sweeps).toBe(1);
+  });
+});
