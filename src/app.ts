@@ -326,7 +326,10 @@ function registerEventFeed(app: FastifyInstance, config: Config, database: Datab
   let upkeep: EventUpkeep | undefined;
   app.addHook('onReady', async () => {
     listening = await database.listen(EVENTS_CHANNEL, {
-      onNotification: (projectId) => eventHub.wake(projectId),
+      onNotification: (payload) => {
+        const projectId = eventSequencer.notifiedProject(payload);
+        if (projectId !== undefined) eventHub.wake(projectId);
+      },
       onListening: () => eventHub.wakeAll(),
     });
     upkeep = startEventUpkeep({

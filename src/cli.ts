@@ -15,6 +15,7 @@ import { dialogueDbSource } from './modules/transfer/dialoguedb-source.js';
 import { exportProject, importProject } from './modules/transfer/service.js';
 import { eventOutbox } from './modules/events/outbox.js';
 import { createEventHub } from './modules/events/hub.js';
+import { hasCitus } from './db/citus.js';
 import { EVENTS_CHANNEL, createSequencer } from './modules/events/sequencer.js';
 import { createEventService } from './modules/events/service.js';
 import { startEventUpkeep } from './modules/events/upkeep.js';
@@ -243,7 +244,9 @@ export function buildCli(config: () => Config): Command {
           events: eventOutbox,
         });
         // D63: the imported objects' events are numbered now (a running server's streams are woken).
-        await createSequencer({ db: handle.db }).settle(options.project);
+        await createSequencer({ db: handle.db, distributed: await hasCitus(handle.db) }).settle(
+          options.project,
+        );
         print({ imported });
       }),
     );
@@ -279,7 +282,7 @@ export function buildCli(config: () => Config): Command {
           );
           progress.stop();
           // D63: the imported objects' events are numbered now (a running server's streams are woken).
-          await createSequencer({ db: handle.db }).settle(projectId);
+          await createSequencer({ db: handle.db, distributed: await hasCitus(handle.db) }).settle(projectId);
           print({ project: projectId, imported });
         } finally {
           progress.stop();
@@ -314,10 +317,14 @@ export function buildCli(config: () => Config): Command {
           const hub = createEventHub();
           const sequencer = createSequencer({
             db: handle.db,
+            distributed: await hasCitus(handle.db),
             onNumbered: (projectId) => hub.wake(projectId),
           });
           const listening = await handle.listen(EVENTS_CHANNEL, {
-            onNotification: (projectId) => hub.wake(projectId),
+            onNotification: (payload) => {
+              const projectId = sequencer.notifiedProject(payload);
+              if (projectId !== undefined) hub.wake(projectId);
+            },
             onListening: () => hub.wakeAll(),
           });
           const webhookWorker = startWebhookWorker({

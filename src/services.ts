@@ -64,6 +64,7 @@ export function createServices({
   const eventHub = createEventHub();
   const eventSequencer = createSequencer({
     db,
+    distributed,
     onNumbered: (projectId, types) => {
       eventHub.wake(projectId);
       onEventsNumbered?.(types);

@@ -5,6 +5,7 @@ import { eventSequences, events, webhookAttempts, webhookDeliveries } from '../.
 import { PRUNE_BATCH_ROWS, keysByProject } from '../../db/project-batches.js';
 import { stringifyWithRawJson } from '../../core/raw-json.js';
 import { newId } from '../../lib/ids.js';
+import { executePrepared } from '../../db/prepared.js';
 import type { EventRow, NewEvent } from './records.js';
 
 // Queries of the outbox (D63-D65, D70). Every statement names one project_id, so that on Citus it
@@ -30,32 +31,45 @@ export async function insertEvents(tx: Executor, projectId: string, list: NewEve
 /** Events one numbering statement takes at most. */
 export const NUMBER_BATCH = 1000;
 
+export interface NumberingNotice {
+  channel: string;
+  payload: string;
+  /** In a statement of its own (Citus: see the sequencer), rather than in the numbering's. */
+  separate: boolean;
+}
+
 /**
  * D63: numbers the project's committed events that have no seq yet, in one transaction that
  * holds the project's counter row: numbering runs of one project follow each other, and each
  * gives numbers above every number given before it, so numbers appear in commit order. Events
  * of a transaction committed meanwhile are not visible to the statement and get the next run.
- * Tells the listeners (NOTIFY `channel`, delivered at commit) when it numbered any. Returns the
- * types numbered, one entry per event.
+ * Tells the listeners (NOTIFY, delivered at commit) when it numbered any. Returns the types
+ * numbered, one entry per event. Both statements are prepared: they run after most writes.
  */
 export async function numberPendingEvents(
   db: Executor,
   projectId: string,
-  channel: string,
+  notice: NumberingNotice,
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
     // Takes (or creates) the counter row and its lock; a second numbering run waits here.
     const counter = rowsOf<{ last_seq: number | string }>(
-      await tx.execute(sql`
+      await executePrepared(
+        tx,
+        sql`
         INSERT INTO event_sequences (project_id) VALUES (${projectId})
         ON CONFLICT (project_id) DO UPDATE SET last_seq = event_sequences.last_seq
-        RETURNING last_seq`),
+        RETURNING last_seq`,
+      ),
     );
     const last = Number(counter[0]!.last_seq);
+    const notify = sql`SELECT pg_notify(${notice.channel}, ${notice.payload})`;
     // A new statement: its snapshot sees every numbering committed before the lock was granted.
-    // It numbers the events and moves the counter in one round trip.
+    // It numbers the events and moves the counter (and tells the listeners) in one round trip.
     const numbered = rowsOf<{ type: string }>(
-      await tx.execute(sql`
+      await executePrepared(
+        tx,
+        sql`
         WITH pending AS (
           SELECT id, row_number() OVER (ORDER BY id COLLATE "C") AS n
           FROM events
@@ -70,12 +84,18 @@ export async function numberPendingEvents(
         ), counted AS (
           UPDATE event_sequences SET last_seq = ${last}::bigint + (SELECT count(*) FROM numbered)
           WHERE project_id = ${projectId} AND EXISTS (SELECT 1 FROM numbered)
+        )${
+          notice.separate
+            ? sql`
+        SELECT type FROM numbered`
+            : sql`, notified AS (
+          ${notify} WHERE EXISTS (SELECT 1 FROM numbered)
         )
-        SELECT type FROM numbered`),
+        SELECT type FROM numbered WHERE (SELECT count(*) FROM notified) >= 0`
+        }`,
+      ),
     );
-    // A statement of its own: on Citus the numbering runs on the project's worker, while the
-    // listeners are connected to the coordinator, where this one runs.
-    if (numbered.length > 0) await tx.execute(sql`SELECT pg_notify(${channel}, ${projectId})`);
+    if (notice.separate && numbered.length > 0) await tx.execute(notify);
     return numbered.map((row) => row.type);
   });
 }

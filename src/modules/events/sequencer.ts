@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import { randomUUID } from 'node:crypto';
 import {
   NUMBER_BATCH,
   hasUnnumberedEvents,
@@ -12,12 +13,19 @@ import {
 // sweep every instance runs for events whose writer stopped before numbering them. Numbering runs
 // of one project queue on the project's counter row, which no write ever touches, so writers to
 // one project never wait for each other here, and no statement spans two projects (Citus, D49).
+// Commits that arrive while a run is in hand share the next run: under load, one numbering
+// transaction serves many writes.
 
-/** NOTIFY channel: the payload is a project id whose events were just numbered (D66 wake-up). */
+/** NOTIFY channel: the payload names the project whose events were just numbered (D66 wake-up). */
 export const EVENTS_CHANNEL = 'parley_events';
 
 export interface SequencerOptions {
   db: Executor;
+  /**
+   * The store is a Citus cluster: the NOTIFY then needs a statement of its own, since the
+   * numbering runs on the project's worker while the listeners are connected to the coordinator.
+   */
+  distributed?: boolean;
   /** Told after each numbering commit, with one type per event numbered (metrics, local wake-up). */
   onNumbered?: (projectId: string, types: string[]) => void;
   onError?: (error: unknown) => void;
@@ -30,34 +38,56 @@ export interface Sequencer {
   settle(projectId: string): Promise<void>;
   /** Numbers the events of every project that has unnumbered ones (a writer stopped first). */
   sweep(): Promise<void>;
+  /**
+   * The project a notification on EVENTS_CHANNEL names, or undefined when this sequencer sent it:
+   * `onNumbered` has told this process already, and a second wake-up would only read again.
+   */
+  notifiedProject(payload: string): string | undefined;
 }
 
 /** Projects one sweep looks at; the next sweep takes the rest. */
 const SWEEP_PROJECTS = 100;
 
-export function createSequencer({ db, onNumbered, onError }: SequencerOptions): Sequencer {
-  /** The run in progress per project, and whether a commit arrived after its snapshot. */
-  const running = new Map<string, { again: boolean; done: Promise<void> }>();
+export function createSequencer({
+  db,
+  distributed = false,
+  onNumbered,
+  onError,
+}: SequencerOptions): Sequencer {
+  /** Sent with every NOTIFY after the project id, so that this process knows its own. */
+  const origin = randomUUID();
+  /**
+   * The run in progress per project; `again` when a commit arrived after its statement may have
+   * been planned, `known` when such a commit wrote events (no look before the next statement).
+   */
+  const running = new Map<string, { again: boolean; known: boolean; done: Promise<void> }>();
 
-  function run(projectId: string): Promise<void> {
+  function run(projectId: string, known: boolean): Promise<void> {
     const current = running.get(projectId);
     if (current) {
-      // The run's statement may have been planned before this commit: it goes round once more.
       current.again = true;
+      current.known ||= known;
       return current.done;
     }
-    const entry = { again: false, done: Promise.resolve() };
+    const entry = { again: false, known, done: Promise.resolve() };
     entry.done = (async () => {
       try {
         do {
+          let look = !entry.known;
           entry.again = false;
+          entry.known = false;
           let types: string[] = [];
           do {
-            // A read first: when another run (here or on another instance) numbered them
-            // already, no write transaction is spent on the counter row.
-            if (!(await hasUnnumberedEvents(db, projectId))) break;
-            types = await numberPendingEvents(db, projectId, EVENTS_CHANNEL);
+            // A read first when nobody said there are events (a reader, the sweep): when another
+            // run numbered them already, no write transaction is spent on the counter row.
+            if (look && !(await hasUnnumberedEvents(db, projectId))) break;
+            types = await numberPendingEvents(db, projectId, {
+              channel: EVENTS_CHANNEL,
+              payload: `${projectId} ${origin}`,
+              separate: distributed,
+            });
             if (types.length > 0) onNumbered?.(projectId, types);
+            look = false;
           } while (types.length === NUMBER_BATCH);
         } while (entry.again);
       } finally {
@@ -70,11 +100,16 @@ export function createSequencer({ db, onNumbered, onError }: SequencerOptions): 
 
   return {
     schedule(projectId) {
-      run(projectId).catch((error: unknown) => onError?.(error));
+      run(projectId, true).catch((error: unknown) => onError?.(error));
     },
-    settle: run,
+    settle: (projectId) => run(projectId, false),
     async sweep() {
-      for (const projectId of await projectsWithUnnumberedEvents(db, SWEEP_PROJECTS)) await run(projectId);
+      for (const projectId of await projectsWithUnnumberedEvents(db, SWEEP_PROJECTS))
+        await run(projectId, false);
+    },
+    notifiedProject(payload) {
+      const [projectId, sender] = payload.split(' ');
+      return sender === origin ? undefined : projectId;
     },
   };
 }
