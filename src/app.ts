@@ -38,6 +38,7 @@ import { EVENTS_CHANNEL } from './modules/events/sequencer.js';
 import { type EventUpkeep, startEventUpkeep } from './modules/events/upkeep.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { readWebhookCaFile } from './modules/webhooks/trusted-ca.js';
 import type { HostLookup } from './modules/webhooks/url-safety.js';
 import { type WebhookWorker, startWebhookWorker, webhookSettings } from './modules/webhooks/worker.js';
 import { memoryRoutes } from './modules/memories/routes.js';
@@ -77,6 +78,11 @@ export interface AppDeps {
   validateResponses?: boolean;
   /** D69: resolves webhook host names, at registration and at connection time (tests control DNS). */
   webhookLookup?: HostLookup;
+  /**
+   * D69: the certificates of WEBHOOK_CA_FILE, which server.ts reads at start; omitted: read here
+   * from the file the configuration names (none when it names none).
+   */
+  webhookCa?: string;
 }
 
 export interface TlsFiles {
@@ -117,6 +123,8 @@ const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 1024 };
 /** Builds the whole app from what it is given; never listens; server.ts and the tests both use it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // Before anything is made that would need closing: an unreadable file is a ConfigError.
+  const webhookCa = deps.webhookCa ?? (await readWebhookCaFile(config));
   const app = Fastify({
     // D60: HTTP/1.1 over TLS (the client's https.Agent speaks nothing else). The instance keeps the
     // http.Server type: https.Server handles requests through the same interface.
@@ -213,7 +221,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEmbeddings(app, config, database, embedder, ownEmbedder);
   registerIdempotencyPruning(app, config, database);
   registerEventFeed(app, config, database);
-  registerWebhookWorker(app, config, deps.webhookLookup);
+  registerWebhookWorker(app, config, {
+    lookup: deps.webhookLookup,
+    trustedCa: webhookCa,
+  });
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
   registerErrorHandling(app, allowedMethods);
@@ -336,7 +347,11 @@ function registerEventFeed(app: FastifyInstance, config: Config, database: Datab
 }
 
 /** D68: the server delivers webhooks unless WEBHOOK_WORKER=false (then `parley worker` does). */
-function registerWebhookWorker(app: FastifyInstance, config: Config, lookup: HostLookup | undefined): void {
+function registerWebhookWorker(
+  app: FastifyInstance,
+  config: Config,
+  delivery: { lookup: HostLookup | undefined; trustedCa: string | undefined },
+): void {
   let worker: WebhookWorker | undefined;
   app.addHook('onReady', async () => {
     if (!config.WEBHOOK_WORKER) return;
@@ -346,7 +361,7 @@ function registerWebhookWorker(app: FastifyInstance, config: Config, lookup: Hos
       events: app.services.events,
       outbox: eventOutbox,
       hub: app.services.eventHub,
-      lookup,
+      ...delivery,
       logger: app.log,
       metrics: app.metrics,
     });
