@@ -38,6 +38,7 @@ import { EVENTS_CHANNEL } from './modules/events/sequencer.js';
 import { type EventUpkeep, startEventUpkeep } from './modules/events/upkeep.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { readWebhookCaFile } from './modules/webhooks/trusted-ca.js';
 import type { HostLookup } from './modules/webhooks/url-safety.js';
 import { type WebhookWorker, startWebhookWorker, webhookSettings } from './modules/webhooks/worker.js';
 import { memoryRoutes } from './modules/memories/routes.js';
@@ -82,6 +83,11 @@ export interface AppDeps {
    * (bench/parley-without-outbox.ts) replaces it with one that records nothing.
    */
   outbox?: EventOutbox;
+  /**
+   * D69: the certificates of WEBHOOK_CA_FILE, which server.ts reads at start; omitted: read here
+   * from the file the configuration names (none when it names none).
+   */
+  webhookCa?: string;
 }
 
 export interface TlsFiles {
@@ -123,6 +129,8 @@ const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 1024 };
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const outbox = deps.outbox ?? eventOutbox;
+  // Before anything is made that would need closing: an unreadable file is a ConfigError.
+  const webhookCa = deps.webhookCa ?? (await readWebhookCaFile(config));
   const app = Fastify({
     // D60: HTTP/1.1 over TLS (the client's https.Agent speaks nothing else). The instance keeps the
     // http.Server type: https.Server handles requests through the same interface.
@@ -222,7 +230,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEmbeddings(app, config, database, embedder, ownEmbedder);
   registerIdempotencyPruning(app, config, database);
   registerEventFeed(app, config, database);
-  registerWebhookWorker(app, config, outbox, deps.webhookLookup);
+  registerWebhookWorker(app, config, outbox, {
+    lookup: deps.webhookLookup,
+    trustedCa: webhookCa,
+  });
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
   registerErrorHandling(app, allowedMethods);
@@ -353,7 +364,7 @@ function registerWebhookWorker(
   app: FastifyInstance,
   config: Config,
   outbox: EventOutbox,
-  lookup: HostLookup | undefined,
+  delivery: { lookup: HostLookup | undefined; trustedCa: string | undefined },
 ): void {
   let worker: WebhookWorker | undefined;
   app.addHook('onReady', async () => {
@@ -364,7 +375,7 @@ function registerWebhookWorker(
       events: app.services.events,
       outbox,
       hub: app.services.eventHub,
-      lookup,
+      ...delivery,
       logger: app.log,
       metrics: app.metrics,
     });

@@ -24,6 +24,7 @@ import { createEmbedderFromConfig } from './embedders/index.js';
 import { createLogger } from './observability/logger.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue, reindexEmbeddings, startEmbeddingWorker } from './modules/embeddings/worker.js';
+import { readWebhookCaFile } from './modules/webhooks/trusted-ca.js';
 import { startWebhookWorker, webhookSettings } from './modules/webhooks/worker.js';
 import { startServer } from './server.js';
 
@@ -297,6 +298,8 @@ export function buildCli(config: () => Config): Command {
     )
     .action(async () => {
       const cfg = config();
+      // Before anything starts: an unreadable WEBHOOK_CA_FILE is a configuration error (exit 2).
+      const webhookCa = await readWebhookCaFile(cfg);
       // D79: without an embedder there are no embeddings to make; the rest of the work remains.
       const embedder = await createEmbedderFromConfig(cfg);
       await withDatabase(
@@ -334,6 +337,7 @@ export function buildCli(config: () => Config): Command {
             outbox: eventOutbox,
             hub,
             logger,
+            trustedCa: webhookCa,
           });
           // D75: a worker process also deletes expired idempotency records, as the servers do.
           const pruner = startIdempotencyPruner({

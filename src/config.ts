@@ -176,6 +176,12 @@ const configSchema = z
      * addresses, at registration and at connection time (local development and tests only).
      */
     WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+    /**
+     * D69: a PEM file of certificate authorities trusted for webhook receivers besides Node's
+     * default roots (receivers behind a company's private CA). Read once at start; a file that
+     * cannot be read or holds no certificate stops the start.
+     */
+    WEBHOOK_CA_FILE: z.string().min(1).optional(),
     /** D68: time allowed for one delivery attempt (connection, request and answer). */
     WEBHOOK_TIMEOUT_MS: positiveInt.max(600_000).default(10_000),
     /**

@@ -10,6 +10,7 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 import { DatabaseMissingError, asDatabaseMissing, isTransientConnectionError } from './db/errors.js';
 import { runMigrations } from './db/migrate.js';
 import type { ProjectService } from './modules/projects/service.js';
+import { readWebhookCaFile } from './modules/webhooks/trusted-ca.js';
 import { createLogger } from './observability/logger.js';
 import { retryWithBackoff } from './lib/retry.js';
 
@@ -18,15 +19,16 @@ import { retryWithBackoff } from './lib/retry.js';
 /** `options`: the events benchmark's baseline replaces the outbox (bench/parley-without-outbox.ts). */
 export async function startServer(config: Config, options: Pick<AppDeps, 'outbox'> = {}): Promise<void> {
   const logger = createLogger(config);
-  // Before the database: a missing certificate is a configuration error, reported at once.
-  const tls = await readTlsFiles(config);
+  // Before the database: a file the configuration names and that cannot be read (a certificate,
+  // WEBHOOK_CA_FILE) is a configuration error, reported at once.
+  const { tls, webhookCa } = await readConfiguredFiles(config);
   const database = await openMigratedDatabase(config, logger);
   logger.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined },
     'database ready',
   );
 
-  const app = await buildApp({ config, database, logger, tls, ...options });
+  const app = await buildApp({ config, database, logger, tls, webhookCa, ...options });
   await announceBootstrapKey(app.services.projects, config, tls !== undefined);
 
   const stop = gracefulShutdown(app, database, config, logger);
@@ -35,6 +37,27 @@ export async function startServer(config: Config, options: Pick<AppDeps, 'outbox
   if (tls) process.on('SIGHUP', () => void reloadTls(app, config, logger));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/**
+ * The files the configuration names, read once: the server's certificate and key (D60) and the
+ * webhook receivers' authorities (WEBHOOK_CA_FILE). Every file that cannot be read is named in
+ * one ConfigError.
+ */
+async function readConfiguredFiles(
+  config: Config,
+): Promise<{ tls: TlsFiles | undefined; webhookCa: string | undefined }> {
+  const [tls, webhookCa] = await Promise.allSettled([readTlsFiles(config), readWebhookCaFile(config)]);
+  const problems = [tls, webhookCa].flatMap((read) => {
+    if (read.status === 'fulfilled') return [];
+    if (read.reason instanceof ConfigError) return read.reason.problems;
+    throw read.reason;
+  });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    tls: tls.status === 'fulfilled' ? tls.value : undefined,
+    webhookCa: webhookCa.status === 'fulfilled' ? webhookCa.value : undefined,
+  };
 }
 
 /** D60: the certificate and key files, or undefined when HTTPS is not configured. */

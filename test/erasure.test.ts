@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, asProject, createProject, createTestContext, expectError } from './helpers/app.js';
 import { dataDump } from './helpers/data-dump.js';
-import { startReceiver, until } from './helpers/webhook-receiver.js';
+import { type Receiver, until, useReceivers } from './helpers/webhook-receiver.js';
 import { type Api, V1, useProjectApi } from './helpers/dialogues.js';
 
 // D73: when a delete answers, no byte of the deleted content remains in any table: rows, search
@@ -20,10 +20,15 @@ async function ok(api: Api, options: Parameters<Api>[0], status = 200) {
 describe('erasure (D73)', () => {
   // D70: a webhook receiver that fails and echoes what it gets: every event stays a pending
   // delivery (its retry far off), with the echo kept in the delivery log.
-  const state = useProjectApi({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE_MS: '600000' });
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const receivers = useReceivers();
+  const state = useProjectApi({
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_CA_FILE: receivers.caFile,
+    WEBHOOK_RETRY_SCHEDULE_MS: '600000',
+  });
+  let receiver: Receiver;
   beforeAll(async () => {
-    receiver = await startReceiver((request) => ({ status: 500, body: request.body }));
+    receiver = await receivers.start((request) => ({ status: 500, body: request.body }));
   });
   afterAll(() => receiver.close());
 

@@ -3,7 +3,8 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Self-signed certificates for tests of HTTPS (D60), made with the openssl command line.
+// Self-signed certificates for tests of HTTPS (D60) and of webhook receivers (D69), made with the
+// openssl command line.
 
 export interface SelfSigned {
   certFile: string;
@@ -16,9 +17,10 @@ export interface SelfSigned {
 
 /**
  * Writes `<name>.crt` and `<name>.key` in `dir`: a P-256 key and a one-day certificate for
- * localhost and 127.0.0.1, as the README's openssl command makes (with a longer life).
+ * localhost and 127.0.0.1 (and the host names in `moreNames`), as the README's openssl command
+ * makes (with a longer life).
  */
-export function selfSignedCertificate(dir: string, name = 'parley'): SelfSigned {
+export function selfSignedCertificate(dir: string, name = 'parley', moreNames: string[] = []): SelfSigned {
   const certFile = join(dir, `${name}.crt`);
   const keyFile = join(dir, `${name}.key`);
   execFileSync(
@@ -40,7 +42,7 @@ export function selfSignedCertificate(dir: string, name = 'parley'): SelfSigned 
       '-subj',
       '/CN=localhost',
       '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      `subjectAltName=${['DNS:localhost', 'IP:127.0.0.1', ...moreNames.map((host) => `DNS:${host}`)].join(',')}`,
     ],
     { stdio: 'pipe' },
   );

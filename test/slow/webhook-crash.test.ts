@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testServerUrl } from '../helpers/database.js';
 import { type RunningServer, freshStoreEnv, spawnCli, spawnServerProcess } from '../helpers/processes.js';
-import { startReceiver, until } from '../helpers/webhook-receiver.js';
+import { until, useReceivers } from '../helpers/webhook-receiver.js';
 
 // D68: deliveries live in Postgres. The server is killed with SIGKILL while deliveries are
 // pending (the receiver fails every attempt); after a restart on the same store, with the
-// receiver healthy again, every committed event is delivered at least once.
+// receiver healthy again, every committed event is delivered at least once. The receiver is an
+// HTTPS server with a self-signed certificate, which the server process trusts through
+// WEBHOOK_CA_FILE (read at each start).
 
 const BOOTSTRAP_API_KEY = 'webhook-crash-key-0123456789abcdef';
 const MESSAGES = 30;
@@ -15,6 +17,7 @@ const stores = [
   ...(testServerUrl() ? [{ name: 'Postgres', postgres: true }] : []),
 ];
 
+const receivers = useReceivers();
 const running = new Set<RunningServer>();
 afterAll(async () => {
   for (const server of running) await server.stop('SIGKILL');
@@ -32,13 +35,14 @@ async function api(server: RunningServer, method: string, path: string, body?: u
 describe.each(stores)('webhook deliveries survive SIGKILL: $name', ({ postgres }) => {
   it('delivers every committed event after the restart', { timeout: 120_000 }, async () => {
     let healthy = false;
-    const receiver = await startReceiver(() => ({ status: healthy ? 200 : 500 }));
+    const receiver = await receivers.start(() => ({ status: healthy ? 200 : 500 }));
     const store = await freshStoreEnv(postgres ? 'postgres' : 'pglite');
     const env = {
       ...store.env,
       BOOTSTRAP_API_KEY,
       LOG_LEVEL: 'warn',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_CA_FILE: receivers.caFile,
       WEBHOOK_RETRY_SCHEDULE_MS: Array(12).fill('200').join(','),
     };
     try {
@@ -87,7 +91,7 @@ describe.runIf(testServerUrl())('parley worker delivers webhooks (PostgreSQL)', 
   it('delivers what a server with WEBHOOK_WORKER=false committed, and stops on SIGTERM', {
     timeout: 120_000,
   }, async () => {
-    const receiver = await startReceiver();
+    const receiver = await receivers.start();
     const store = await freshStoreEnv('postgres');
     const env = {
       ...store.env,
@@ -95,6 +99,7 @@ describe.runIf(testServerUrl())('parley worker delivers webhooks (PostgreSQL)', 
       LOG_LEVEL: 'warn',
       EMBEDDINGS: 'none',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_CA_FILE: receivers.caFile,
       WEBHOOK_WORKER: 'false',
     };
     try {

@@ -10,12 +10,18 @@ import {
   createProject,
   createTestContext,
 } from '../helpers/app.js';
-import { type Received, startReceiver, until } from '../helpers/webhook-receiver.js';
+import { type Received, until, useReceivers } from '../helpers/webhook-receiver.js';
 
-// D67-D70 through a real HTTP receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE for it), signatures
-// verified with the standardwebhooks package. Retry delays are a few milliseconds.
+// D67-D70 through a real HTTPS receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE for it) whose
+// self-signed certificate the sender verifies (WEBHOOK_CA_FILE trusts it), signatures verified
+// with the standardwebhooks package. Retry delays are a few milliseconds.
 
-const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE_MS: '10,10,10,10' };
+const receivers = useReceivers();
+const ENV = {
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_CA_FILE: receivers.caFile,
+  WEBHOOK_RETRY_SCHEDULE_MS: '10,10,10,10',
+};
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -59,7 +65,7 @@ const parsed = (request: Received) =>
 describe('webhook delivery (D68)', () => {
   it('delivers every event once in the end, in per-dialogue order, signed, through failed attempts', async () => {
     // The first two requests fail: they are retried with backoff.
-    const receiver = await startReceiver((_request, index) => ({ status: index < 2 ? 500 : 204 }));
+    const receiver = await receivers.start((_request, index) => ({ status: index < 2 ? 500 : 204 }));
     const project = await createProject(ctx.app);
     const as = asProject(ctx.app, project);
     const endpoint = await register(project, receiver.url);
@@ -124,7 +130,7 @@ describe('webhook delivery (D68)', () => {
 
   it('keeps a dialogue waiting while its earlier event is retried; other dialogues go on', async () => {
     let failFirst = true;
-    const receiver = await startReceiver((request) => {
+    const receiver = await receivers.start((request) => {
       const event = parsed(request);
       if (failFirst && event.type === 'dialogue.created') {
         failFirst = false;
@@ -151,7 +157,7 @@ describe('webhook delivery (D68)', () => {
   });
 
   it('signs with both secrets for a day after a rotation', async () => {
-    const receiver = await startReceiver();
+    const receiver = await receivers.start();
     const project = await createProject(ctx.app);
     const as = asProject(ctx.app, project);
     const endpoint = await register(project, receiver.url);
@@ -172,7 +178,7 @@ describe('webhook delivery (D68)', () => {
   });
 
   it('sends a test event whatever the types, and replays events after a seq', async () => {
-    const receiver = await startReceiver();
+    const receiver = await receivers.start();
     const project = await createProject(ctx.app);
     const as = asProject(ctx.app, project);
     await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'before' } });
@@ -198,7 +204,7 @@ describe('webhook delivery (D68)', () => {
   });
 
   it('does not follow redirects and keeps at most 1 KiB of a long answer', async () => {
-    const receiver = await startReceiver((_request, index) =>
+    const receiver = await receivers.start((_request, index) =>
       index === 0
         ? { status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } }
         : { status: 200, body: 'x'.repeat(200_000) },
@@ -225,7 +231,7 @@ describe('webhook delivery (D68)', () => {
 
   it('ends an attempt that gets no answer within WEBHOOK_TIMEOUT_MS, and retries it', async () => {
     const local = await createTestContext({ ...ENV, WEBHOOK_TIMEOUT_MS: '200' });
-    const receiver = await startReceiver((_request, index) =>
+    const receiver = await receivers.start((_request, index) =>
       index === 0 ? { hang: true } : { status: 200 },
     );
     try {
@@ -250,7 +256,7 @@ describe('webhook delivery (D68)', () => {
 
   it('cuts an attempt short at shutdown and releases its claim for the next instance', async () => {
     const local = await createTestContext(ENV);
-    const receiver = await startReceiver(() => ({ hang: true }));
+    const receiver = await receivers.start(() => ({ hang: true }));
     try {
       const project = await createProject(local.app);
       const as = asProject(local.app, project);
@@ -275,7 +281,7 @@ describe('webhook delivery (D68)', () => {
 
   it('prunes finished deliveries and their log after EVENTS_RETENTION_DAYS', async () => {
     const local = await createTestContext({ ...ENV, EVENTS_RETENTION_DAYS: String(1 / 86_400) });
-    const receiver = await startReceiver();
+    const receiver = await receivers.start();
     try {
       const project = await createProject(local.app);
       const as = asProject(local.app, project);
@@ -297,7 +303,7 @@ describe('webhook delivery (D68)', () => {
 
   it('disables an endpoint that keeps failing past the threshold, with its reason', async () => {
     const local = await createTestContext({ ...ENV, WEBHOOK_DISABLE_AFTER_MS: '1' });
-    const receiver = await startReceiver(() => ({ status: 500 }));
+    const receiver = await receivers.start(() => ({ status: 500 }));
     try {
       const project = await createProject(local.app);
       const as = asProject(local.app, project);
@@ -326,7 +332,7 @@ describe('webhook delivery (D68)', () => {
   });
 
   it('erases a deleted dialogue from pending deliveries and the log (D70)', async () => {
-    const receiver = await startReceiver(() => ({ status: 500, body: 'echo: secret-plum-word' }));
+    const receiver = await receivers.start(() => ({ status: 500, body: 'echo: secret-plum-word' }));
     const local = await createTestContext({ ...ENV, WEBHOOK_RETRY_SCHEDULE_MS: '600000' });
     try {
       const project = await createProject(local.app);
@@ -364,7 +370,7 @@ describe('webhook delivery (D68)', () => {
 
   it('resumes a delivery after a restart on the same database', async () => {
     let failing = true;
-    const receiver = await startReceiver(() => ({ status: failing ? 500 : 200 }));
+    const receiver = await receivers.start(() => ({ status: failing ? 500 : 200 }));
     const local = await createTestContext({
       ...ENV,
       WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300,300,300,300,300,300',

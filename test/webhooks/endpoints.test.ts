@@ -10,7 +10,7 @@ import {
   createTestContext,
   expectError,
 } from '../helpers/app.js';
-import { startReceiver, until } from '../helpers/webhook-receiver.js';
+import { until, useReceivers } from '../helpers/webhook-receiver.js';
 
 // D67 (the endpoint API and its errors) and D69 (SSRF: https only, no private address, at
 // registration and again at connection time). DNS is the test's own: `rebind.example` answers a
@@ -45,9 +45,16 @@ const lookup = ((hostname: string, options: unknown, callback: unknown) => {
   else cb(null, addresses[0]!, 4);
 }) as unknown as HostLookup;
 
+// The rebinding test's receiver: trusted (WEBHOOK_CA_FILE) for rebind.example too, so that only
+// the address check at connection time keeps the request from it.
+const receivers = useReceivers({ names: ['rebind.example'] });
+
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ WEBHOOK_RETRY_SCHEDULE_MS: '600000' }, { webhookLookup: lookup });
+  ctx = await createTestContext(
+    { WEBHOOK_RETRY_SCHEDULE_MS: '600000', WEBHOOK_CA_FILE: receivers.caFile },
+    { webhookLookup: lookup },
+  );
 });
 afterAll(async () => {
   await ctx.close();
@@ -224,7 +231,7 @@ describe('webhook URL safety (D69)', () => {
   });
 
   it('checks the address again at connection time: a name rebound to 127.0.0.1 is not reached', async () => {
-    const receiver = await startReceiver();
+    const receiver = await receivers.start();
     const project = await createProject(ctx.app);
     const as = asProject(ctx.app, project);
     // Registration sees the public answer; every later resolution answers 127.0.0.1, where a

@@ -2,14 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
-import { startReceiver, until } from '../helpers/webhook-receiver.js';
+import { until, useReceivers } from '../helpers/webhook-receiver.js';
 
 // D68: two instances on one PostgreSQL deliver together: claims with FOR UPDATE SKIP LOCKED
 // (one project per statement) never hand one delivery to both, and a dialogue's events still
-// arrive in seq order. Every third answer fails, so retries are shared too.
+// arrive in seq order. Every third answer fails, so retries are shared too. The receiver is an
+// HTTPS server with a self-signed certificate, trusted through WEBHOOK_CA_FILE.
 
+const receivers = useReceivers();
 const ENV = {
   WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_CA_FILE: receivers.caFile,
   WEBHOOK_RETRY_SCHEDULE_MS: '10,10,10,10,10,10',
   RATE_LIMIT_MAX: '1000000',
 };
@@ -37,7 +40,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances share the deliverie
     timeout: 60_000,
   }, async () => {
     let calls = 0;
-    const receiver = await startReceiver(() => ({ status: ++calls % 3 === 0 ? 500 : 200 }));
+    const receiver = await receivers.start(() => ({ status: ++calls % 3 === 0 ? 500 : 200 }));
     // One after the other: on Citus, concurrent writes to the reference table of projects can
     // deadlock across nodes (and are retried by nobody here).
     const projects = [];

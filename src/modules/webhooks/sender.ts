@@ -1,14 +1,17 @@
 import http from 'node:http';
 import https from 'node:https';
+import { createSecureContext } from 'node:tls';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { Webhook } from 'standardwebhooks';
+import { withDefaultRoots } from './trusted-ca.js';
 import type { HostLookup } from './url-safety.js';
 
 // D68, D69: one delivery attempt. A POST of the event JSON signed per Standard Webhooks; the
 // address the connection resolves to is checked again (request-filtering-agent refuses private,
 // loopback, link-local and metadata addresses unless WEBHOOK_ALLOW_PRIVATE), redirects are not
 // followed (node's http client never follows one: a 3xx is an answer, and not a 2xx), the answer
-// is read up to 64 KiB and kept up to 1 KiB, and the whole attempt has a time limit.
+// is read up to 64 KiB and kept up to 1 KiB, and the whole attempt has a time limit. The
+// receiver's certificate is always verified: against Node's default roots, plus WEBHOOK_CA_FILE's.
 
 /** D69: how much of an answer is read, and how much of it is kept in the delivery log. */
 const READ_LIMIT_BYTES = 64 * 1024;
@@ -18,6 +21,8 @@ export interface SenderOptions {
   allowPrivate: boolean;
   timeoutMs: number;
   lookup?: HostLookup;
+  /** WEBHOOK_CA_FILE's certificates (PEM), trusted besides Node's default roots. */
+  trustedCa?: string;
 }
 
 export interface SendRequest {
@@ -54,6 +59,15 @@ function signatureHeaders(
   };
 }
 
+/**
+ * A failed attempt's `error` in the delivery log: node's message, with its code when the message
+ * does not carry it (a certificate problem: `self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)`).
+ */
+function describeError(error: NodeJS.ErrnoException): string {
+  const { code, message } = error;
+  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
+}
+
 export function createSender(options: SenderOptions) {
   const filter = {
     allowPrivateIPAddress: options.allowPrivate,
@@ -63,7 +77,14 @@ export function createSender(options: SenderOptions) {
   };
   const agents = {
     http: new RequestFilteringHttpAgent(filter),
-    https: new RequestFilteringHttpsAgent(filter),
+    https: new RequestFilteringHttpsAgent({
+      ...filter,
+      // WEBHOOK_CA_FILE's authorities besides the default roots, in one context made once for
+      // every attempt (making it parses the ~150 roots). Verification itself is never turned off.
+      ...(options.trustedCa === undefined
+        ? {}
+        : { secureContext: createSecureContext({ ca: withDefaultRoots(options.trustedCa) }) }),
+    }),
   };
 
   return {
@@ -109,7 +130,7 @@ export function createSender(options: SenderOptions) {
         const timer = setTimeout(() => {
           req.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
         }, options.timeoutMs);
-        req.on('error', (error) => fail(error.message));
+        req.on('error', (error) => fail(describeError(error)));
         request.signal?.addEventListener('abort', abort, { once: true });
         req.on('response', (res) => {
           const status = res.statusCode ?? 0;
@@ -134,7 +155,7 @@ export function createSender(options: SenderOptions) {
             if (read >= READ_LIMIT_BYTES) done();
           });
           res.on('end', done);
-          res.on('error', (error) => fail(error.message, status));
+          res.on('error', (error) => fail(describeError(error), status));
         });
         req.end(request.body);
       });

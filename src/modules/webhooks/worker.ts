@@ -51,6 +51,8 @@ export interface WebhookWorkerOptions extends WebhookSettings {
   hub: Pick<EventHub, 'watch'>;
   /** Resolves host names (tests control DNS); the address is checked after it either way (D69). */
   lookup?: HostLookup;
+  /** WEBHOOK_CA_FILE's certificates (trusted-ca.ts), trusted besides Node's default roots. */
+  trustedCa?: string;
   logger?: WorkerLogger;
   metrics?: Pick<Metrics, 'webhookDeliveries' | 'webhookDeliverySeconds'>;
   /** Pause between look-ups for projects with work (retries coming due). */
