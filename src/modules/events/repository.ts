@@ -1,10 +1,10 @@
-import { type SQL, and, asc, eq, gt, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, gt, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { eventSequences, events, webhookAttempts, webhookDeliveries } from '../../db/schema.js';
-import { PRUNE_BATCH_ROWS, keysByProject } from '../../db/project-batches.js';
+import { PRUNE_BATCH_ROWS } from '../../db/project-batches.js';
 import { stringifyWithRawJson } from '../../core/raw-json.js';
-import { newId } from '../../lib/ids.js';
+import { idBoundAt, newId } from '../../lib/ids.js';
 import { executePrepared } from '../../db/prepared.js';
 import type { EventRow, NewEvent } from './records.js';
 
@@ -171,37 +171,37 @@ export async function feedBounds(db: Executor, projectId: string): Promise<FeedB
   return { lastSeq: Number(row?.lastSeq ?? 0), prunedThrough: Number(row?.prunedThrough ?? 0) };
 }
 
-/** The moment before which an event has expired (EVENTS_RETENTION_DAYS, fractions kept). */
-const expiredBefore = (retentionDays: number) =>
-  sql`now() - make_interval(secs => ${retentionDays * 86_400})`;
-
 /**
- * D65: deletes up to `batchRows` expired, numbered events and returns how many went. Found through
- * the `created` index, then deleted one project at a time, each statement raising the project's
- * `pruned_through` to the highest seq it deleted, so that a reader behind it is told (410).
+ * D65: deletes up to `batchRows` expired, numbered events and returns how many went. An event's
+ * id begins with the time it was written, so the primary key finds a project's expired events
+ * (no index on `created` to keep up at every insert). One project at a time, each statement
+ * raising the project's `pruned_through` to the highest seq it deleted, so that a reader behind
+ * it is told (410).
  */
 export async function deleteExpiredEvents(
   db: Executor,
   retentionDays: number,
   batchRows = PRUNE_BATCH_ROWS,
 ): Promise<number> {
-  const expired = await db
-    .select({ projectId: events.projectId, id: events.id })
-    .from(events)
-    .where(and(lt(events.created, expiredBefore(retentionDays)), isNotNull(events.seq)))
-    .limit(batchRows);
+  const before = idBoundAt('evt', Date.now() - retentionDays * 86_400_000);
+  const expired = (project: SQL) =>
+    sql`events.project_id = ${project} AND events.id < ${before} AND events.seq IS NOT NULL`;
+  const projects = rowsOf<{ project_id: string }>(
+    await db.execute(sql`
+      SELECT project_id FROM event_sequences
+      WHERE EXISTS (SELECT 1 FROM events WHERE ${expired(sql`event_sequences.project_id`)})
+      LIMIT ${batchRows}`),
+  );
   let deleted = 0;
-  for (const [projectId, ids] of keysByProject(expired, (row) => row.id)) {
+  for (const { project_id: projectId } of projects) {
+    if (deleted >= batchRows) break;
     const rows = rowsOf<{ count: number | string }>(
       await db.execute(sql`
         WITH gone AS (
           DELETE FROM events
-          WHERE project_id = ${projectId}
-            AND id IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})
-            AND created < ${expiredBefore(retentionDays)} AND seq IS NOT NULL
+          WHERE project_id = ${projectId} AND id IN (
+            SELECT id FROM events WHERE ${expired(sql`${projectId}`)}
+            ORDER BY id LIMIT ${batchRows - deleted})
           RETURNING seq
         ), moved AS (
           UPDATE event_sequences SET pruned_through = greatest(pruned_through, (SELECT max(seq) FROM gone))
@@ -262,13 +262,9 @@ async function eraseWhere(
     );
 }
 
-/** Every event of the dialogue (its messages' too), and events naming it as their object. */
+/** Every event of the dialogue: its own (their dialogueId is the dialogue's id) and its messages'. */
 export const eraseDialogueEvents = (tx: Executor, projectId: string, dialogueId: string) =>
-  eraseWhere(
-    tx,
-    projectId,
-    (t) => or(eq(t.dialogueId, dialogueId), and(eq(t.objectId, dialogueId), like(t.type, 'dialogue.%')))!,
-  );
+  eraseWhere(tx, projectId, (t) => eq(t.dialogueId, dialogueId));
 
 export const eraseMessageEvents = (tx: Executor, projectId: string, dialogueId: string, messageId: string) =>
   eraseWhere(
@@ -277,8 +273,13 @@ export const eraseMessageEvents = (tx: Executor, projectId: string, dialogueId: 
     (t) => and(eq(t.dialogueId, dialogueId), eq(t.objectId, messageId), like(t.type, 'message.%'))!,
   );
 
+/** A memory's events: they belong to no dialogue (which the erasure index's order needs said). */
 export const eraseMemoryEvents = (tx: Executor, projectId: string, memoryId: string) =>
-  eraseWhere(tx, projectId, (t) => and(eq(t.objectId, memoryId), like(t.type, 'memory.%'))!);
+  eraseWhere(
+    tx,
+    projectId,
+    (t) => and(isNull(t.dialogueId), eq(t.objectId, memoryId), like(t.type, 'memory.%'))!,
+  );
 
 /**
  * D70: a summary that drew on a deleted message leaves the dialogue's earlier events: their

@@ -1,0 +1,4 @@
+DROP INDEX "events_dialogue_idx";--> statement-breakpoint
+DROP INDEX "events_object_idx";--> statement-breakpoint
+DROP INDEX "events_created_idx";--> statement-breakpoint
+CREATE INDEX "events_erasure_idx" ON "events" USING btree ("project_id","dialogue_id","object_id");
