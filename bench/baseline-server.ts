@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { preparedStatement } from '../src/db/prepared.js';
+import { newId } from '../src/lib/ids.js';
 import { type NewMessage, appendStatement } from '../src/modules/messages/repository.js';
 
 // The ceilings Parley's figures are compared with, served by a bare Fastify on the same kind of
@@ -131,11 +132,13 @@ app.post<{ Body: MessageBody }>('/sql/messages', async (request, reply) => {
     };
   });
   // Parley's append statement itself (repository.appendStatement), built and not run by
-  // Parley's code: the same text, parameters and statement name as executePrepared sends. The
-  // benchmark runs Parley with EMBEDDINGS=none, whose statement queues no jobs (D79).
+  // Parley's code: the same text, parameters and statement name as executePrepared sends, with
+  // its `message.created` events (D63). The benchmark runs Parley with EMBEDDINGS=none, whose
+  // statement queues no jobs (D79). Numbering the events comes after the response and is not here.
   const append = preparedStatement(
     appendStatement({ projectId, dialogueId, namespace: null, expiredBefore: null }, rows, {
       queueEmbeddings: false,
+      eventIds: rows.map(() => newId('evt')),
     }),
   );
   const stored = await inTransaction(async (c) => {

@@ -100,7 +100,9 @@ describe('outbox: every REST write emits its events (D63, D64)', () => {
     });
     expect(sent.statusCode).toBe(201);
     const response = await as({ method: 'GET', url: '/api/v1/events?type=message.created' });
-    expect(response.body).toContain('"content":{"z":1,"a":12345678901234567890,"s":"\\u00e9"}');
+    // The content's own text; the JSON around it may space its separators (the append statement
+    // builds the event in SQL, json_build_object style).
+    expect(response.body).toMatch(/"content"\s*:\s*\{"z":1,"a":12345678901234567890,"s":"\\u00e9"\}/);
   });
 
   it('each write path and its type: update, state, end, messages, tags, deletes, memories', async () => {
@@ -217,5 +219,56 @@ describe('outbox: every REST write emits its events (D63, D64)', () => {
       [1, 'kept'],
       [2, 'kept too'],
     ]);
+  });
+});
+
+describe('message.created data is the message as the REST API returns it (D63)', () => {
+  // The append statement builds these events' data in SQL (messages/repository.ts
+  // messageRecordJson) beside records.ts toMessageRecord, which answers the REST call: the two
+  // must not drift apart, for any field.
+  const content = '{"text":"caf\\u00e9 \\"quoted\\"","n":1.50,"nested":[{"k":null}]}';
+  const rich = (dialogueId: string) =>
+    `{"dialogueId":"${dialogueId}","role":"assistant","name":"helper","tags":["b","a"],` +
+    `"metadata":{"z":1,"a":{"deep":[1,2.5,"x"]},"flag":true},"created":"2026-01-02T03:04:05.678Z",` +
+    `"content":${content}}`;
+
+  it('on POST /message, POST /messages and dialogue creation, field for field, content verbatim', async () => {
+    const { as } = await fixture();
+    const dialogue = (
+      await as({ method: 'POST', url: '/api/v1/dialogue', payload: { namespace: 'ns-1' } })
+    ).json() as { id: string };
+    const single = await as({
+      method: 'POST',
+      url: '/api/v1/message?namespace=ns-1',
+      headers: { 'content-type': 'application/json' },
+      payload: rich(dialogue.id),
+    });
+    expect(single.statusCode, single.body).toBe(201);
+    const batch = await as({
+      method: 'POST',
+      url: '/api/v1/messages?namespace=ns-1',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"dialogueId":"${dialogue.id}","messages":[{"role":"user","content":"plain"},{"role":"user","content":${content},"metadata":{"k":"v"}}]}`,
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    const created = await as({
+      method: 'POST',
+      url: '/api/v1/dialogue',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"messages":[{"role":"user","content":${content},"tags":["t"]}]}`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const written = [
+      single.json(),
+      ...(batch.json() as { items: unknown[] }).items,
+      ...(created.json() as { messages: unknown[] }).messages,
+    ] as { id: string }[];
+    const listed = await as({ method: 'GET', url: '/api/v1/events?type=message.created&limit=1000' });
+    const events = (listed.json() as { items: FeedEvent[] }).items;
+    expect(events.map((event) => event.objectId)).toEqual(written.map((message) => message.id));
+    events.forEach((event, index) => expect(event.data).toStrictEqual(written[index]));
+    // D28: the content's own text, escapes and number forms included, in the feed's body.
+    expect(listed.body.split(content).length - 1).toBe(3);
   });
 });

@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids.js';
 import { mergeObjectPatch } from '../../lib/merge-patch.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
 import type { EventOutbox } from '../events/outbox.js';
-import { type EventType, deletionEvent, dialogueEvent, messageEvent } from '../events/records.js';
+import { type EventType, deletionEvent, dialogueEvent } from '../events/records.js';
 import { assertAcceptsMessages, assertMessageCount, refuseIfImmutable } from '../messages/append.js';
 import type { FieldedInput } from '../messages/records.js';
 import type { MessageService } from '../messages/service.js';
@@ -114,32 +114,29 @@ export function createDialogueService({
     return row;
   }
 
-  /** D16, D19: the messages a dialogue is created or updated with, if any, and the dialogue after them. */
-  async function withAddedMessages(
-    tx: Executor,
-    ctx: ProjectContext,
-    row: repo.DialogueRow,
-    items: FieldedInput[],
-  ) {
-    if (items.length === 0) return withMessages(row, ctx.settings, []);
-    const appended = await messages.append(tx, ctx, row, items);
-    return withMessages({ ...row, ...appended.counters }, ctx.settings, appended.messages);
-  }
-
   /**
-   * D63, D64: the dialogue's event (none when `type` is undefined: only messages were added),
-   * showing it after the whole change, then one event per added message, in their order.
+   * D16, D19: the messages a dialogue is created or updated with, if any, and the dialogue after
+   * them. D63, D64: the append writes one event per message; the dialogue's own event (none when
+   * `type` is undefined: only messages were added) shows it after the whole change and comes
+   * before its messages' events, so its id is taken before the append takes theirs.
    */
-  async function recordChange(
+  async function changeWithMessages(
     tx: Executor,
     ctx: ProjectContext,
     type: EventType | undefined,
-    dialogue: DialogueWithMessages,
+    row: repo.DialogueRow,
+    items: FieldedInput[],
   ): Promise<DialogueWithMessages> {
-    await events.record(tx, ctx.projectId, [
-      ...(type ? [dialogueEvent(type, dialogue)] : []),
-      ...dialogue.messages.map((message) => messageEvent('message.created', message)),
-    ]);
+    const eventId = newId('evt');
+    const dialogue =
+      items.length === 0
+        ? withMessages(row, ctx.settings, [])
+        : await messages
+            .append(tx, ctx, row, items)
+            .then((appended) =>
+              withMessages({ ...row, ...appended.counters }, ctx.settings, appended.messages),
+            );
+    if (type) await events.record(tx, ctx.projectId, [{ ...dialogueEvent(type, dialogue), id: eventId }]);
     return dialogue;
   }
 
@@ -193,7 +190,7 @@ export function createDialogueService({
           objectId: row.id,
         });
       }
-      return recordChange(tx, ctx, 'dialogue.created', await withAddedMessages(tx, ctx, row, items));
+      return changeWithMessages(tx, ctx, 'dialogue.created', row, items);
     },
 
     /**
@@ -283,12 +280,7 @@ export function createDialogueService({
       }
       // D64: appended messages alone move only counters, which are no change of the dialogue's own.
       const changed = patch.tags !== undefined || patch.label !== undefined || patch.state !== undefined;
-      return recordChange(
-        tx,
-        ctx,
-        changed ? 'dialogue.updated' : undefined,
-        await withAddedMessages(tx, ctx, updated, items),
-      );
+      return changeWithMessages(tx, ctx, changed ? 'dialogue.updated' : undefined, updated, items);
     },
 
     /** PUT /dialogue/{id}/state (D20): merge patch; works on ended and immutable dialogues (D25). */

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import { newId } from '../../lib/ids.js';
 import type { NewEvent } from './records.js';
 import {
   clearSummariesInEvents,
@@ -15,7 +16,13 @@ import {
 export interface EventOutbox {
   /** Writes the change's events, in the order given. */
   record(tx: Executor, projectId: string, events: NewEvent[]): Promise<void>;
-  /** Whether `record` wrote events in this transaction: only then are there events to number after it. */
+  /**
+   * Ids for `count` events that a statement of the caller writes itself in `tx` (the message
+   * append, through `insertEventsFrom`), in order; the transaction counts as one that recorded
+   * events. Undefined when writes record no events (the events benchmark's baseline).
+   */
+  reserve(tx: Executor, count: number): string[] | undefined;
+  /** Whether this transaction recorded events: only then are there events to number after it. */
   recordedIn(tx: Executor): boolean;
   /** D70: empties the events of a deleted dialogue, its messages included. */
   eraseDialogue(tx: Executor, projectId: string, dialogueId: string): Promise<void>;
@@ -38,6 +45,10 @@ export const eventOutbox: EventOutbox = {
     if (events.length === 0) return;
     await insertEvents(tx, projectId, events);
     recording.add(tx);
+  },
+  reserve(tx, count) {
+    recording.add(tx);
+    return Array.from({ length: count }, () => newId('evt'));
   },
   recordedIn: (tx) => recording.has(tx),
   eraseDialogue: eraseDialogueEvents,

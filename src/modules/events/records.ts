@@ -22,6 +22,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** An event as a change writes it, before it is numbered (D63). */
 export interface NewEvent {
+  /** Given when the id was taken before the change (it orders the events of a transaction); else made at the write. */
+  id?: string;
   type: EventType;
   namespace: string | null;
   /** The dialogue the event belongs to: a dialogue's own id, a message's dialogue; null for memories. */

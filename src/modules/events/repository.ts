@@ -18,7 +18,7 @@ export async function insertEvents(tx: Executor, projectId: string, list: NewEve
   await tx.insert(events).values(
     list.map((event) => ({
       projectId,
-      id: newId('evt'),
+      id: event.id ?? newId('evt'),
       type: event.type,
       namespace: event.namespace,
       dialogueId: event.dialogueId,
@@ -27,6 +27,14 @@ export async function insertEvents(tx: Executor, projectId: string, list: NewEve
     })),
   );
 }
+
+/**
+ * D63: the part of another module's statement that writes its events itself (the message append,
+ * where a statement of its own would cost the hottest write a round trip). `rows` selects, in
+ * this order: project_id, id, type, namespace, dialogue_id, object_id, data.
+ */
+export const insertEventsFrom = (rows: SQL): SQL =>
+  sql`INSERT INTO events (project_id, id, type, namespace, dialogue_id, object_id, data) ${rows}`;
 
 /** Events one numbering statement takes at most. */
 export const NUMBER_BATCH = 1000;

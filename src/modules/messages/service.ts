@@ -28,7 +28,7 @@ export interface MessageServiceDeps {
   /** The store is a Citus cluster (src/db/citus.ts): appends take their routed form. */
   distributed: boolean;
   /** D63, D70: each change writes its events; a deletion empties the message's earlier events. */
-  events: Pick<EventOutbox, 'record' | 'eraseMessage'>;
+  events: Pick<EventOutbox, 'record' | 'reserve' | 'eraseMessage'>;
 }
 
 export interface MessageLocator {
@@ -88,7 +88,7 @@ export function createMessageService({
      * creation and update add theirs. Immutability (D25) is the caller's rule.
      */
     append: (tx: Executor, ctx: ProjectContext, dialogue: DialogueRef, items: FieldedInput[]) =>
-      appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions),
+      appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions, events),
 
     /** POST /message: one message. */
     async create(
@@ -105,8 +105,8 @@ export function createMessageService({
         dialogue,
         [{ field: '', input: input.message }],
         appendOptions,
+        events,
       );
-      await events.record(tx, ctx.projectId, [messageEvent('message.created', messages[0]!)]);
       return messages[0]!;
     },
 
@@ -132,13 +132,8 @@ export function createMessageService({
       const dialogue = refOf(input);
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
       const items = input.messages.map((message, index) => ({ field: `${at}[${index}]`, input: message }));
-      const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions);
-      // D64: one event per message, in the batch's order.
-      await events.record(
-        tx,
-        ctx.projectId,
-        appended.messages.map((message) => messageEvent('message.created', message)),
-      );
+      // D64: the append writes one event per message, in the batch's order.
+      const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions, events);
       return {
         dialogueId: dialogue.id,
         items: appended.messages,
