@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.js';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   NUMBER_BATCH,
   hasUnnumberedEvents,
@@ -45,6 +46,13 @@ export interface Sequencer {
   notifiedProject(payload: string): string | undefined;
 }
 
+/**
+ * How long the next numbering run of a project waits when commits arrived during the last one:
+ * a write that finds the project idle is numbered at once, and under load a run comes at most
+ * every few milliseconds (D66 allows up to 1 s from commit to stream).
+ */
+const COALESCE_MS = 10;
+
 /** Projects one sweep looks at; the next sweep takes the rest. */
 const SWEEP_PROJECTS = 100;
 
@@ -89,6 +97,9 @@ export function createSequencer({
             if (types.length > 0) onNumbered?.(projectId, types);
             look = false;
           } while (types.length === NUMBER_BATCH);
+          // Commits that arrived during the run are numbered by the next one, a moment later, so
+          // that under load one numbering transaction serves many writes.
+          if (entry.again) await sleep(COALESCE_MS);
         } while (entry.again);
       } finally {
         running.delete(projectId);
