@@ -348,7 +348,8 @@ export const events = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.id] }),
-    uniqueIndex('events_seq_key').on(t.projectId, t.seq),
+    // Numbered events only: an event enters it at its numbering, not also at its insert.
+    uniqueIndex('events_seq_key').on(t.projectId, t.seq).where(sql`seq IS NOT NULL`),
     // The sequencer's work list: small, since events are numbered within moments of their commit.
     index('events_unnumbered_idx').on(t.projectId, t.id).where(sql`seq IS NULL`),
     // D70: the events of a dialogue (its messages' with it) or of one object, found when its
