@@ -1,8 +1,8 @@
 import { createParser } from 'eventsource-parser';
 
 // The events benchmark's latency probe (bench/events.ts), a process of its own so that the load
-// generator's busy event loop does not delay what it reads. It follows the project's event stream
-// (D66) and, every PROBE_INTERVAL_MS, appends a message to its own dialogue; for each it notes when
+// generator's busy event loop does not delay what it reads. It follows the event stream (D66) of
+// its dialogue and, every PROBE_INTERVAL_MS, appends a message to its own dialogue; for each it notes when
 // the request left, when its 201 came back (the commit lies between the two) and when its
 // `message.created` came through the stream. On SIGTERM it prints the figures as one JSON line.
 
@@ -25,7 +25,9 @@ let duplicates = 0;
 let lastSeq = 0;
 
 const stream = new AbortController();
-const response = await fetch(`${api}/events/stream`, {
+// Its own dialogue's events only, as a chat window follows one dialogue: the server reads the
+// feed for it under the load, the probe parses only what it measures.
+const response = await fetch(`${api}/events/stream?dialogueId=${dialogueId}`, {
   headers: { ...auth, accept: 'text/event-stream' },
   signal: stream.signal,
 });

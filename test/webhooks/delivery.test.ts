@@ -177,6 +177,21 @@ describe('webhook delivery (D68)', () => {
     await receiver.close();
   });
 
+  it('serves a project whose first events found no endpoint once one is registered', async () => {
+    // The worker stops looking up endpoints for a project it found without any until its next
+    // poll (most projects have none): an endpoint registered meanwhile still gets the next event.
+    const receiver = await receivers.start();
+    const project = await createProject(ctx.app);
+    const as = asProject(ctx.app, project);
+    await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'nobody listens' } });
+    await as({ method: 'GET', url: '/api/v1/events' });
+    await register(project, receiver.url);
+    await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'now somebody does' } });
+    await until(() => receiver.received.length === 1);
+    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ data: { value: 'now somebody does' } });
+    await receiver.close();
+  });
+
   it('sends a test event whatever the types, and replays events after a seq', async () => {
     const receiver = await receivers.start();
     const project = await createProject(ctx.app);

@@ -140,12 +140,31 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   const stopping = new AbortController();
   const woken = new Set<string>();
   let wakeAll = true;
-  let wakeUp = new AbortController();
+  /** Ends the worker's pause early (a wake-up, the stop). */
+  let wakeUp: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
   const unwatch = options.hub.watch((projectId) => {
     if (projectId === undefined) wakeAll = true;
     else woken.add(projectId);
-    wakeUp.abort();
+    wakeUp?.();
   });
+  /**
+   * Projects found without endpoints since the last poll: a wake-up for one of them is not
+   * followed by another look-up until the next poll. Most projects have no endpoint, and under
+   * load their events are numbered many times a second. The poll asks the database which
+   * projects have work, so an endpoint registered meanwhile (on any instance) is served within
+   * a poll.
+   */
+  const withoutEndpoints = new Set<string>();
 
   /** Queues, per enabled endpoint, the events after its cursor that its filters keep. */
   async function queueNewEvents(projectId: string, endpoints: repo.EndpointRow[]): Promise<void> {
@@ -201,10 +220,17 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       options.logger?.warn({ endpoint: delivery.endpointId }, 'webhook endpoint disabled after failing');
   }
 
-  /** Queues and delivers the project's work until nothing of it is due. */
-  async function serveProject(projectId: string): Promise<void> {
+  /**
+   * Queues and delivers the project's work until nothing of it is due. `known`: the look-up for
+   * projects with work found it (else a wake-up named it, and it may have no endpoint at all).
+   */
+  async function serveProject(projectId: string, known: boolean): Promise<void> {
+    if (!known && withoutEndpoints.has(projectId)) return;
     let endpoints = await repo.listEndpoints(db, projectId);
-    if (endpoints.length === 0) return;
+    if (endpoints.length === 0) {
+      withoutEndpoints.add(projectId);
+      return;
+    }
     await queueNewEvents(projectId, endpoints);
     while (!stopping.signal.aborted) {
       const claimed = await repo.claimDeliveries(db, projectId, batchSize, leaseMs);
@@ -237,16 +263,18 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       let failed = false;
       const projects = new Set(woken);
       woken.clear();
+      const withWork = new Set<string>();
       try {
         await prune();
         if (wakeAll || Date.now() - lastPoll >= pollMs) {
           wakeAll = false;
           lastPoll = Date.now();
-          for (const projectId of await repo.projectsWithWork(db, 100)) projects.add(projectId);
+          for (const projectId of await repo.projectsWithWork(db, 100)) withWork.add(projectId);
+          withoutEndpoints.clear();
         }
-        for (const projectId of projects) {
+        for (const projectId of new Set([...withWork, ...projects])) {
           if (stopping.signal.aborted) break;
-          await serveProject(projectId);
+          await serveProject(projectId, withWork.has(projectId));
         }
       } catch (error) {
         // The database may be away for a moment (D77); leases bring claimed deliveries back.
@@ -255,9 +283,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
         failed = true;
       }
       if (!failed && (woken.size > 0 || wakeAll || stopping.signal.aborted)) continue;
-      const pause = failed ? pollMs : Math.max(0, pollMs - (Date.now() - lastPoll));
-      await sleep(pause, undefined, { signal: failed ? stopping.signal : wakeUp.signal }).catch(() => {});
-      wakeUp = new AbortController();
+      if (failed) await sleep(pollMs, undefined, { signal: stopping.signal }).catch(() => {});
+      else await pause(Math.max(0, pollMs - (Date.now() - lastPoll)));
     }
   })();
 
@@ -265,7 +292,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     async stop() {
       unwatch();
       stopping.abort();
-      wakeUp.abort();
+      wakeUp?.();
       await loop;
       sender.close();
     },
