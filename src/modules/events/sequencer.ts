@@ -47,9 +47,9 @@ export interface Sequencer {
 }
 
 /**
- * How long the next numbering run of a project waits when commits arrived during the last one:
- * a write that finds the project idle is numbered at once, and under load a run comes at most
- * every few milliseconds (D66 allows up to 1 s from commit to stream).
+ * The pause after a numbering pass before the run ends: a write that finds its project idle is
+ * numbered at once, and under load a project's passes come at most this often (D66 allows up
+ * to 1 s from commit to stream).
  */
 const COALESCE_MS = 10;
 
@@ -85,6 +85,7 @@ export function createSequencer({
           entry.again = false;
           entry.known = false;
           let types: string[] = [];
+          let numbered = false;
           do {
             // A read first when nobody said there are events (a reader, the sweep): when another
             // run numbered them already, no write transaction is spent on the counter row.
@@ -94,12 +95,17 @@ export function createSequencer({
               payload: `${projectId} ${origin}`,
               separate: distributed,
             });
-            if (types.length > 0) onNumbered?.(projectId, types);
+            if (types.length > 0) {
+              numbered = true;
+              onNumbered?.(projectId, types);
+            }
             look = false;
           } while (types.length === NUMBER_BATCH);
-          // Commits that arrived during the run are numbered by the next one, a moment later, so
-          // that under load one numbering transaction serves many writes.
-          if (entry.again) await sleep(COALESCE_MS);
+          // A pass that numbered events is followed by a pause before the run ends: commits that
+          // arrive meanwhile (or arrived during the pass) are numbered by one more pass, so that
+          // under load one transaction numbers many writes. Also on PGlite, where no commit can
+          // land during a pass, which holds its one connection.
+          if (numbered || entry.again) await sleep(COALESCE_MS);
         } while (entry.again);
       } finally {
         running.delete(projectId);
