@@ -343,7 +343,13 @@ export const events = pgTable(
     namespace: text('namespace'),
     dialogueId: text('dialogue_id'),
     objectId: text('object_id').notNull(),
-    data: text('data').notNull(),
+    /**
+     * Null for a `message.created` event whose message has not changed since: its data is the
+     * message row, read with the event (src/modules/events/repository.ts); the message's first
+     * change writes it in. Every message would otherwise be stored twice, and its copy rewritten
+     * once more at the numbering (docs/events.md).
+     */
+    data: text('data'),
     created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

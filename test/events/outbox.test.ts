@@ -272,3 +272,40 @@ describe('message.created data is the message as the REST API returns it (D63)',
     expect(listed.body.split(content).length - 1).toBe(3);
   });
 });
+
+describe('a message that changes keeps its earlier events as they were (D63)', () => {
+  // A `message.created` event reads its data from the message row until the message first
+  // changes; the change writes the message as it was into the event first.
+  it('message.created shows the tags and time of creation after a tag update; message.updated the new ones', async () => {
+    const { as } = await fixture();
+    const dialogue = (await as({ method: 'POST', url: '/api/v1/dialogue', payload: {} })).json() as {
+      id: string;
+    };
+    const created = (
+      await as({
+        method: 'POST',
+        url: '/api/v1/message',
+        payload: { dialogueId: dialogue.id, role: 'user', content: 'hello', tags: ['first'] },
+      })
+    ).json() as { id: string; tags: string[]; modified: string };
+    for (const tags of [['second'], ['third']]) {
+      // Apart in time, so that `modified` tells the versions apart.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const updated = await as({
+        method: 'PUT',
+        url: `/api/v1/message/${created.id}?dialogueId=${dialogue.id}`,
+        payload: { tags },
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+    }
+    const events = await feed(as);
+    const ofMessage = events.filter((event) => event.objectId === created.id);
+    expect(ofMessage.map((event) => [event.type, event.data.tags])).toEqual([
+      ['message.created', ['first']],
+      ['message.updated', ['second']],
+      ['message.updated', ['third']],
+    ]);
+    expect(ofMessage[0]!.data).toStrictEqual(created);
+    expect(ofMessage[0]!.data.modified).not.toBe(ofMessage[1]!.data.modified);
+  });
+});

@@ -7,6 +7,7 @@ import {
   eraseMemoryEvents,
   eraseMessageEvents,
   insertEvents,
+  keepMessageData,
   lockEventData,
 } from './repository.js';
 
@@ -24,6 +25,11 @@ export interface EventOutbox {
   reserve(tx: Executor, count: number): string[] | undefined;
   /** Whether this transaction recorded events: only then are there events to number after it. */
   recordedIn(tx: Executor): boolean;
+  /**
+   * D63: before a message changes, its `message.created` event (which reads its data from the
+   * message row until then) gets the message as it is written in.
+   */
+  keepMessageData(tx: Executor, projectId: string, dialogueId: string, messageId: string): Promise<void>;
   /** D70: empties the events of a deleted dialogue, its messages included. */
   eraseDialogue(tx: Executor, projectId: string, dialogueId: string): Promise<void>;
   eraseMessage(tx: Executor, projectId: string, dialogueId: string, messageId: string): Promise<void>;
@@ -51,6 +57,7 @@ export const eventOutbox: EventOutbox = {
     return Array.from({ length: count }, () => newId('evt'));
   },
   recordedIn: (tx) => recording.has(tx),
+  keepMessageData,
   eraseDialogue: eraseDialogueEvents,
   eraseMessage: eraseMessageEvents,
   eraseMemory: eraseMemoryEvents,

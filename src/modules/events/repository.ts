@@ -1,7 +1,21 @@
-import { type SQL, and, asc, eq, gt, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
+import {
+  type SQL,
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../../db/client.js';
-import { eventSequences, events, webhookAttempts, webhookDeliveries } from '../../db/schema.js';
+import { eventSequences, events, messages, webhookAttempts, webhookDeliveries } from '../../db/schema.js';
+import { messageRecordJson } from '../messages/record-sql.js';
 import { PRUNE_BATCH_ROWS } from '../../db/project-batches.js';
 import { stringifyWithRawJson } from '../../core/raw-json.js';
 import { idBoundAt, newId } from '../../lib/ids.js';
@@ -148,6 +162,20 @@ function filterConditions(filter: EventFilter): (SQL | undefined)[] {
   ];
 }
 
+/**
+ * The event's data: its own, or for a `message.created` event whose message has not changed since
+ * (data null), the message row as the REST API shows it, joined by `withMessageRow`.
+ */
+const dataOf = sql<string>`coalesce(${events.data}, ${messageRecordJson('"messages"')})`.as('data');
+
+/** The message of a `message.created` event that keeps no data of its own (same project shard). */
+const withMessageRow = and(
+  isNull(events.data),
+  eq(messages.projectId, events.projectId),
+  eq(messages.dialogueId, events.dialogueId),
+  eq(messages.id, events.objectId),
+);
+
 /** D65: numbered events after `after`, oldest first. */
 export async function listEvents(
   db: Executor,
@@ -157,11 +185,31 @@ export async function listEvents(
   filter: EventFilter,
 ): Promise<EventRow[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(events), data: dataOf })
     .from(events)
+    .leftJoin(messages, withMessageRow)
     .where(and(eq(events.projectId, projectId), gt(events.seq, after), ...filterConditions(filter)))
     .orderBy(asc(events.seq))
     .limit(limit);
+}
+
+/**
+ * D63: a message is about to change (its tags): its events that read their data from its row
+ * get that data written in first, so that they keep showing the message as it was.
+ */
+export async function keepMessageData(
+  tx: Executor,
+  projectId: string,
+  dialogueId: string,
+  messageId: string,
+): Promise<void> {
+  await tx.execute(sql`
+    UPDATE events SET data = ${messageRecordJson('messages')}
+    FROM messages
+    WHERE events.project_id = ${projectId} AND events.dialogue_id = ${dialogueId}
+      AND events.object_id = ${messageId} AND events.data IS NULL
+      AND messages.project_id = ${projectId} AND messages.dialogue_id = ${dialogueId}
+      AND messages.id = ${messageId}`);
 }
 
 export interface FeedBounds {
@@ -331,9 +379,10 @@ export async function lockEventData(
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ id: events.id, data: events.data })
+    .select({ id: events.id, data: dataOf })
     .from(events)
+    .leftJoin(messages, withMessageRow)
     .where(and(eq(events.projectId, projectId), inArray(events.id, ids)))
-    .for('share');
+    .for('share', { of: events });
   return new Map(rows.map((row) => [row.id, row.data]));
 }

@@ -116,20 +116,6 @@ function lockAndCount(target: AppendTarget, rows: NewMessage[]): SQL {
 }
 
 /**
- * A message of the append's `m` as JSON text, the object records.ts toMessageRecord makes for the
- * REST API, for the `message.created` events the append writes in its own statement (D63: `data`
- * is the object as the API returns it). Same keys in the same order; the content verbatim (D28);
- * times as Date.toISOString writes them (the columns keep milliseconds). Built in SQL so that the
- * event costs the write no round trip of its own; test/events/paths.test.ts keeps the two equal.
- */
-const messageRecordJson = sql`json_build_object(
-          'id', m.id, 'dialogueId', m.dialogue_id, 'namespace', m.namespace, 'role', m.role,
-          'content', m.content::json, 'contentLength', m.content_length, 'name', m.name,
-          'tags', to_json(m.tags), 'metadata', m.metadata,
-          'created', to_char(m.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'modified', to_char(m.modified AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`;
-
-/**
  * The append statement of `insertIntoDialogue`, built and not run. Exported so that the
  * benchmark's database ceiling (bench/baseline-server.ts) issues exactly this statement without
  * Parley's code around it: the two cannot drift apart. Without `queueEmbeddings` (no embedder,
@@ -164,7 +150,7 @@ ${lockAndCount(target, rows)}
           eventIds.map((id) => sql`${id}`),
           sql`, `,
         )}]::text[])[row_number() OVER (ORDER BY m.seq)],
-        'message.created', m.namespace, m.dialogue_id, m.id, ${messageRecordJson} FROM m`)}
+        'message.created', m.namespace, m.dialogue_id, m.id, NULL FROM m`)}
     )`
         : sql``
     }${
@@ -213,7 +199,8 @@ export interface AppendOptions {
   queueEmbeddings: boolean;
   /**
    * D63, D64: the ids of the `message.created` events the statement writes, one per message in
-   * order; none are written without them. Not on Citus (see insertRoutedIntoDialogue).
+   * order; none are written without them. Their data is left to the message row (the events'
+   * `data` column). Not on Citus (see insertRoutedIntoDialogue).
    */
   eventIds?: string[];
   /** On Citus: the append in statements that are each routed to the project's shard. */

@@ -28,7 +28,7 @@ export interface MessageServiceDeps {
   /** The store is a Citus cluster (src/db/citus.ts): appends take their routed form. */
   distributed: boolean;
   /** D63, D70: each change writes its events; a deletion empties the message's earlier events. */
-  events: Pick<EventOutbox, 'record' | 'reserve' | 'eraseMessage'>;
+  events: Pick<EventOutbox, 'record' | 'reserve' | 'keepMessageData' | 'eraseMessage'>;
 }
 
 export interface MessageLocator {
@@ -189,6 +189,7 @@ export function createMessageService({
     ): Promise<MessageRecord> {
       await dialogueScope.find(tx, ctx, refOf(locator));
       refuseIfImmutable(ctx);
+      await events.keepMessageData(tx, ctx.projectId, locator.dialogueId, locator.messageId);
       const row = await repo.updateMessageTags(
         tx,
         ctx.projectId,
