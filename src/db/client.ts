@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { mkdirSync } from 'node:fs';
 import type { Logger } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
@@ -161,30 +160,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * every connection gets one when the pool makes it: the statement in flight fails by itself, and
  * the pool discards the broken connection when it is released.
  */
-/**
- * node-postgres writes each message of a query (parse, bind, describe, execute, sync) to its
- * socket on its own, a system call each, which cost more of a write's CPU than anything else on
- * the server (profiled under load). Corked until the end of the tick in which they are written,
- * the messages of a query leave in one call; nothing waits longer than that tick.
- */
-function corkedSocket(): net.Socket {
-  const socket = new net.Socket();
-  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
-  let corked = false;
-  socket.write = ((...args: unknown[]) => {
-    if (!corked) {
-      corked = true;
-      socket.cork();
-      process.nextTick(() => {
-        corked = false;
-        socket.uncork();
-      });
-    }
-    return write(...args);
-  }) as typeof socket.write;
-  return socket;
-}
-
 function openPool(url: string, options: DatabaseOptions, Client: typeof pg.Client): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
@@ -192,7 +167,6 @@ function openPool(url: string, options: DatabaseOptions, Client: typeof pg.Clien
     Client,
     // Bounds both the opening of a connection and the wait for a pooled one (pg-pool).
     connectionTimeoutMillis: options.connectTimeoutMs || undefined,
-    stream: corkedSocket,
   });
   pool.on('error', () => {});
   pool.on('connect', (client) => {
