@@ -166,14 +166,12 @@ describe('GET /api/v1/events/stream (D66)', () => {
     const own = await createTestContext();
     const ownUrl = await listen(own.app);
     const project = await createProject(own.app);
-    // Default heartbeat (15 s): the stream is open before any byte of it is due.
-    const opened = Date.now();
+    // Default heartbeat (15 s): the stream's headers come at once, not with its first byte.
     const stream = await openStream(ownUrl, project);
     expect(stream.status).toBe(200);
-    expect(Date.now() - opened).toBeLessThan(2_000);
-    const started = Date.now();
+    // The close resolves only once the open stream let go of the server; the stream has ended
+    // by then, well inside the grace a SIGTERM allows (no timing asserted: the wait is a bound).
     await own.close();
-    await stream.ended(2_000);
-    expect(Date.now() - started).toBeLessThan(own.config.SHUTDOWN_GRACE_MS);
+    await stream.ended(own.config.SHUTDOWN_GRACE_MS);
   });
 });
