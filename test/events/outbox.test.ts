@@ -267,7 +267,7 @@ describe('message.created data is the message as the REST API returns it (D63)',
     const listed = await as({ method: 'GET', url: '/api/v1/events?type=message.created&limit=1000' });
     const events = (listed.json() as { items: FeedEvent[] }).items;
     expect(events.map((event) => event.objectId)).toEqual(written.map((message) => message.id));
-    events.forEach((event, index) => expect(event.data).toStrictEqual(written[index]));
+    for (const [index, event] of events.entries()) expect(event.data).toStrictEqual(written[index]);
     // D28: the content's own text, escapes and number forms included, in the feed's body.
     expect(listed.body.split(content).length - 1).toBe(3);
   });
