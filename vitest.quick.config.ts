@@ -16,6 +16,8 @@ export const PROCESS_SUITES = [
   'test/http/load-shedding.test.ts',
   'test/compat/dialoguedb-client.test.ts',
   'test/compat/import-dialoguedb.test.ts',
+  'test/events/stream-instances.test.ts',
+  'test/webhooks/trust.test.ts',
 ];
 
 // mergeConfig appends to the base's exclusions (slow, container and Citus suites).
