@@ -27,9 +27,15 @@ export interface EventOutbox {
   recordedIn(tx: Executor): boolean;
   /**
    * D63: before a message changes, its `message.created` event (which reads its data from the
-   * message row until then) gets the message as it is written in.
+   * message row until then) gets `message`, the message as it is, written in.
    */
-  keepMessageData(tx: Executor, projectId: string, dialogueId: string, messageId: string): Promise<void>;
+  keepMessageData(
+    tx: Executor,
+    projectId: string,
+    dialogueId: string,
+    messageId: string,
+    message: unknown,
+  ): Promise<void>;
   /** D70: empties the events of a deleted dialogue, its messages included. */
   eraseDialogue(tx: Executor, projectId: string, dialogueId: string): Promise<void>;
   eraseMessage(tx: Executor, projectId: string, dialogueId: string, messageId: string): Promise<void>;

@@ -195,21 +195,28 @@ export async function listEvents(
 
 /**
  * D63: a message is about to change (its tags): its events that read their data from its row
- * get that data written in first, so that they keep showing the message as it was.
+ * get `data`, the message as it is, written in first, so that they keep showing it as it was.
+ * Written as text, not built from the row in the statement: Citus refuses stable functions over
+ * columns in an UPDATE, and the caller has the record the REST API shows anyway.
  */
 export async function keepMessageData(
   tx: Executor,
   projectId: string,
   dialogueId: string,
   messageId: string,
+  data: unknown,
 ): Promise<void> {
-  await tx.execute(sql`
-    UPDATE events SET data = ${messageRecordJson('messages')}
-    FROM messages
-    WHERE events.project_id = ${projectId} AND events.dialogue_id = ${dialogueId}
-      AND events.object_id = ${messageId} AND events.data IS NULL
-      AND messages.project_id = ${projectId} AND messages.dialogue_id = ${dialogueId}
-      AND messages.id = ${messageId}`);
+  await tx
+    .update(events)
+    .set({ data: stringifyWithRawJson(data) })
+    .where(
+      and(
+        eq(events.projectId, projectId),
+        eq(events.dialogueId, dialogueId),
+        eq(events.objectId, messageId),
+        isNull(events.data),
+      ),
+    );
 }
 
 export interface FeedBounds {

@@ -189,7 +189,15 @@ export function createMessageService({
     ): Promise<MessageRecord> {
       await dialogueScope.find(tx, ctx, refOf(locator));
       refuseIfImmutable(ctx);
-      await events.keepMessageData(tx, ctx.projectId, locator.dialogueId, locator.messageId);
+      const before = await repo.findMessage(tx, ctx.projectId, locator.dialogueId, locator.messageId);
+      if (!before) throw messageNotFound(locator.messageId, locator.dialogueId);
+      await events.keepMessageData(
+        tx,
+        ctx.projectId,
+        locator.dialogueId,
+        locator.messageId,
+        toMessageRecord(before),
+      );
       const row = await repo.updateMessageTags(
         tx,
         ctx.projectId,
