@@ -11,6 +11,12 @@ import { asProject, createProject, createTestContext } from '../helpers/app.js';
 import { SPAWNING_TEST_TIMEOUT_MS, runNode } from '../helpers/processes.js';
 import { until, useReceivers } from '../helpers/webhook-receiver.js';
 
+/**
+ * The attempt's error: Node's message, which Node 24 follows with a hint about system
+ * certificates that Node 20 does not give, and the code, which is the same on both.
+ */
+const SELF_SIGNED = /^self-signed certificate\b.*\(DEPTH_ZERO_SELF_SIGNED_CERT\)$/;
+
 // D69: the sender verifies every receiver's certificate. One that no trusted authority signed is a
 // failed attempt naming the problem, retried like any other; WEBHOOK_CA_FILE adds a company's
 // authorities (here: the receivers' self-signed certificate) to Node's default roots.
@@ -54,7 +60,7 @@ describe('receiver certificates (D69, WEBHOOK_CA_FILE)', () => {
       await until(async () => (await failures()).length >= 2);
       for (const failed of await failures()) {
         expect(failed.responseStatus).toBeNull();
-        expect(failed.error).toBe('self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)');
+        expect(failed.error).toMatch(SELF_SIGNED);
       }
       // The request never went out: the event was not shown to a receiver the sender could not verify.
       expect(receiver.received).toHaveLength(0);
@@ -111,8 +117,8 @@ describe('receiver certificates (D69, WEBHOOK_CA_FILE)', () => {
       );
       const failed = (await deliveryLog(as, strangerId)).filter((item) => item.status === 'failed');
       expect(failed.map((item) => item.error)).toEqual([
-        'self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)',
-        'self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)',
+        expect.stringMatching(SELF_SIGNED),
+        expect.stringMatching(SELF_SIGNED),
       ]);
       expect(known.received).toHaveLength(1);
       expect(stranger.received).toHaveLength(0);
