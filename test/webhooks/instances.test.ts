@@ -80,7 +80,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances share the deliverie
       40_000,
     );
     // Every answer recorded (the counters move after the request), and any duplicate arrived.
-    await until(async () => (await succeeded(ctx.app)) + (await succeeded(second)) >= expected);
+    // As generous a wait as the deliveries': under a full parallel suite recording lags too.
+    await until(async () => (await succeeded(ctx.app)) + (await succeeded(second)) >= expected, 40_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const ids = ok().map((request) => String(request.headers['webhook-id']));
     expect(ids).toHaveLength(expected);
