@@ -110,7 +110,8 @@ export async function numberPendingEvents(
           notice.separate
             ? sql`
         SELECT type FROM numbered`
-            : sql`, notified AS (
+            : // `notified` is read by the final SELECT: a SELECT in WITH runs only when read.
+              sql`, notified AS (
           ${notify} WHERE EXISTS (SELECT 1 FROM numbered)
         )
         SELECT type FROM numbered WHERE (SELECT count(*) FROM notified) >= 0`

@@ -7,7 +7,6 @@ import { newId } from '../../lib/ids.js';
 import { expiryCutoff, isExpired } from '../dialogues/records.js';
 import type { DialogueRef, DialogueRow, DialogueScope } from '../dialogues/scope.js';
 import type { EventOutbox } from '../events/outbox.js';
-import { messageEvent } from '../events/records.js';
 import * as repo from './repository.js';
 import type { MessageRecord } from './schemas.js';
 import { type FieldedInput, toMessageRecord } from './records.js';
@@ -147,14 +146,14 @@ export async function appendMessages(
   dialogue: DialogueRef,
   items: FieldedInput[],
   options: Omit<repo.AppendOptions, 'eventIds'>,
-  events: Pick<EventOutbox, 'reserve' | 'record'>,
+  events: Pick<EventOutbox, 'reserve'>,
 ): Promise<{ counters: repo.Appended['counters']; messages: MessageRecord[] }> {
   const { rows, details } = toNewMessages(items);
   if (details.length > 0) {
     await explainRefusal(scope, tx, ctx, dialogue);
     throwDetails(details);
   }
-  // D63, D64: a `message.created` event per message, written by the append statement itself.
+  // D63, D64: a `message.created` event per message, written by the append itself.
   const eventIds = events.reserve(tx, rows.length);
   const appended = await repo.insertIntoDialogue(
     tx,
@@ -165,7 +164,7 @@ export async function appendMessages(
       expiredBefore: expiryCutoff(ctx.settings),
     },
     rows,
-    { ...options, eventIds: options.distributed ? undefined : eventIds },
+    { ...options, eventIds },
   );
   if (!appended) {
     await explainRefusal(scope, tx, ctx, dialogue);
@@ -188,20 +187,7 @@ export async function appendMessages(
     );
     throwDetails(taken);
   }
-  const messages = appended.messages.map(toMessageRecord);
-  if (options.distributed && eventIds) {
-    // On Citus the append is several routed statements (repository.insertIntoDialogue): its
-    // events are one more, made from the records the API returns.
-    await events.record(
-      tx,
-      ctx.projectId,
-      messages.map((message, index) => ({
-        ...messageEvent('message.created', message),
-        id: eventIds[index],
-      })),
-    );
-  }
-  return { counters: appended.counters, messages };
+  return { counters: appended.counters, messages: appended.messages.map(toMessageRecord) };
 }
 
 /** D25: after creation, a dialogue of an immutable project and its messages do not change. */

@@ -198,9 +198,9 @@ export interface AppendOptions {
   /** False without an embedder (D79): no embedding jobs are queued. */
   queueEmbeddings: boolean;
   /**
-   * D63, D64: the ids of the `message.created` events the statement writes, one per message in
+   * D63, D64: the ids of the `message.created` events the append writes, one per message in
    * order; none are written without them. Their data is left to the message row (the events'
-   * `data` column). Not on Citus (see insertRoutedIntoDialogue).
+   * `data` column).
    */
   eventIds?: string[];
   /** On Citus: the append in statements that are each routed to the project's shard. */
@@ -208,18 +208,18 @@ export interface AppendOptions {
 }
 
 /**
- * The append of `insertIntoDialogue` on Citus, in two or three statements of the same
+ * The append of `insertIntoDialogue` on Citus, in two to four statements of the same
  * transaction: Citus routes none of a statement with an INSERT in a WITH clause to one shard (it
  * runs the parts one after the other through the coordinator), while each of these is one task
  * on the worker that holds the project (test/citus/routing.test.ts). Same rows, same order, same
  * locks: the dialogue row first, then the messages in the given order (their `seq` values drawn
- * after the lock), then the jobs.
+ * after the lock), then their events, then the jobs.
  */
 async function insertRoutedIntoDialogue(
   tx: Executor,
   target: AppendTarget,
   rows: NewMessage[],
-  { queueEmbeddings }: AppendOptions,
+  { queueEmbeddings, eventIds }: AppendOptions,
 ): Promise<Appended | undefined> {
   const [dialogue] = rowsOf<Record<string, unknown>>(
     await executePrepared(
@@ -252,6 +252,19 @@ async function insertRoutedIntoDialogue(
     .onConflictDoNothing()
     .returning(recordColumns);
   stored.sort((a, b) => a.seq - b.seq);
+  if (eventIds && stored.length > 0) {
+    await tx.execute(
+      insertEventsFrom(
+        sql`VALUES ${sql.join(
+          stored.map(
+            (row, index) =>
+              sql`(${target.projectId}, ${eventIds[index]}, 'message.created', ${row.namespace}, ${target.dialogueId}, ${row.id}, NULL)`,
+          ),
+          sql`, `,
+        )}`,
+      ),
+    );
+  }
   if (queueEmbeddings && stored.length > 0) {
     await enqueueEmbedding(
       tx,
