@@ -1,10 +1,10 @@
 // Import boundaries of src/ (docs/architecture.md, "Layers and their rule"), checked by
 // `npm run lint` with dependency-cruiser: `depcruise src --config .dependency-cruiser.cjs`.
 //
-//   composition   app.ts  services.ts  server.ts  cli.ts
+//   composition   app.ts  background.ts  services.ts  server.ts  cli.ts
 //   transports    http/   mcp/            (mcp may use http; never repositories)
 //   domain        modules/*               (only a module's routes.ts may import http/)
-//   adapters      db/  embedders/  summaries/  observability/  config.ts
+//   adapters      db/  embedders/  summarizers/  observability/  config.ts
 //   kernel        core/  lib/
 //
 // Each layer rule lists what a folder MAY import (`to.pathNot`), so that a new folder or file is
@@ -12,21 +12,22 @@
 // npm packages and node: builtins are not layers.
 
 const SRC = '^src/';
-const COMPOSITION = '^src/(app|services|server|cli)\\.ts$';
+const COMPOSITION = '^src/(app|background|services|server|cli)\\.ts$';
 const LIB = '^src/lib/';
 const CORE = '^src/core/';
 const CONFIG = '^src/config\\.ts$';
 const DB = '^src/db/';
 const EMBEDDERS = '^src/embedders/';
-const SUMMARIES = '^src/summaries/';
+const SUMMARIZERS = '^src/summarizers/';
 const OBSERVABILITY = '^src/observability/';
 const MODULES = '^src/modules/';
 const HTTP = '^src/http/';
 const MCP = '^src/mcp/';
 const ROUTES = '^src/modules/[^/]+/routes\\.ts$';
 const CLIENT = '^src/client/';
+const CLIENT_PACKAGE = '^packages/client/src/';
 const REPOSITORIES = 'repository\\.ts$';
-// What MCP may take from a module: its service (compaction.ts is the dialogues' second service),
+// What MCP may take from a module: its service (compaction.ts is the summaries' second service),
 // its zod contract and its record shapes. Never SQL, never the REST plugin.
 const MODULE_SERVICE_FILES =
   '^src/modules/[^/]+/(service|compaction|schemas|records|[a-z-]+-service|[a-z-]+-schemas)\\.ts$';
@@ -71,15 +72,44 @@ module.exports = {
       'providers-only-kernel-config-db',
       'Embedders and summarizers are providers: they import core, lib, config and db types only ' +
         '(never modules, http, mcp or the composition files).',
-      `${EMBEDDERS}|${SUMMARIES}`,
-      [EMBEDDERS, SUMMARIES, CORE, LIB, CONFIG, DB],
+      `${EMBEDDERS}|${SUMMARIZERS}`,
+      [EMBEDDERS, SUMMARIZERS, CORE, LIB, CONFIG, DB],
     ),
     layer(
       'client-only-client',
-      'src/client/ is the TypeScript client, shipped alone as parley/client: it imports no server code.',
+      'src/client/ re-exports the client package @parley/client: it imports no server code.',
       CLIENT,
       [CLIENT],
     ),
+    // ---- the client package (packages/client, installed without the server) -----------------------
+    {
+      name: 'client-package-alone',
+      comment:
+        '@parley/client imports only itself, openapi-fetch (its one dependency) and, in its adapters, ' +
+        'the frameworks it names as optional peer dependencies: never the server.',
+      severity: 'error',
+      from: { path: CLIENT_PACKAGE },
+      to: {
+        pathNot: [
+          CLIENT_PACKAGE,
+          'node_modules/(openapi-fetch|ai|@langchain/core|@langchain/langgraph-checkpoint|@openai/agents)/',
+        ],
+      },
+    },
+    {
+      name: 'client-package-portable',
+      comment: 'The client runs in Node, Bun, Deno and browsers: it imports no Node built-in module.',
+      severity: 'error',
+      from: { path: CLIENT_PACKAGE },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'client-package-main-path-frameworkless',
+      comment: 'Importing @parley/client loads no framework; only the adapter entry points do.',
+      severity: 'error',
+      from: { path: '^packages/client/src/(index|event-stream|schema)\\.ts$' },
+      to: { path: 'node_modules/(ai|@langchain|@openai)/' },
+    },
     {
       name: 'nothing-to-client',
       comment: 'The server never uses the client; only tests and scripts do.',
@@ -91,7 +121,7 @@ module.exports = {
       name: 'providers-db-types-only',
       comment: 'Embedders and summarizers may name db types, but never run database code themselves.',
       severity: 'error',
-      from: { path: `${EMBEDDERS}|${SUMMARIES}` },
+      from: { path: `${EMBEDDERS}|${SUMMARIZERS}` },
       to: { path: DB, dependencyTypesNot: ['type-only', 'pre-compilation-only'] },
     },
     layer(
@@ -107,8 +137,18 @@ module.exports = {
       'A module imports the kernel, the adapters and other modules; never mcp/ nor the composition ' +
         'files (app.ts, services.ts, server.ts, cli.ts). A service cannot know who called it.',
       MODULES,
-      [MODULES, CORE, LIB, DB, CONFIG, EMBEDDERS, SUMMARIES, OBSERVABILITY, HTTP],
+      [MODULES, CORE, LIB, DB, CONFIG, EMBEDDERS, SUMMARIZERS, OBSERVABILITY, HTTP],
     ),
+    {
+      name: 'module-owns-its-repository',
+      comment:
+        "A module owns its tables: another module reaches them through the owner's service or a " +
+        'named SQL-fragment file the owner publishes (such as messages/record-sql.ts), never by ' +
+        "importing the owner's repository (repository.ts or *-repository.ts).",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/[a-z-]*repository\\.ts$', pathNot: '^src/modules/$1/' },
+    },
     {
       name: 'only-routes-import-http',
       comment:
@@ -117,6 +157,50 @@ module.exports = {
       severity: 'error',
       from: { path: MODULES, pathNot: ROUTES },
       to: { path: HTTP },
+    },
+    {
+      name: 'domain-knows-no-fastify',
+      comment:
+        "Only a module's routes.ts knows Fastify: a service, repository or record file never imports " +
+        'it, so no domain function can be handed a reply (D85: staged writes return their steps instead).',
+      severity: 'error',
+      from: { path: MODULES, pathNot: ROUTES },
+      to: { path: 'node_modules/(fastify|fastify-type-provider-zod|@fastify/[^/]+)/' },
+    },
+    {
+      name: 'tables-in-repositories',
+      comment:
+        'Only repositories (repository.ts, *-repository.ts) and published SQL fragments (*-sql.ts) ' +
+        'use the Drizzle tables of src/db/schema.ts; a service or worker may name their row types only.',
+      severity: 'error',
+      from: { path: MODULES, pathNot: '(repository|-sql)\\.ts$' },
+      to: { path: '^src/db/schema\\.ts$', dependencyTypesNot: ['type-only', 'pre-compilation-only'] },
+    },
+    {
+      name: 'capabilities-handed-in',
+      comment:
+        "A service reaches another module's data only through what it is handed: the dialogue scope, " +
+        "the dialogues' summary slot and the outbox are wired by services.ts, never imported as values " +
+        'by another module (their types may be named).',
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: {
+        path: '^src/modules/[^/]+/(scope|summary-slot|outbox)\\.ts$',
+        pathNot: '^src/modules/$1/',
+        dependencyTypesNot: ['type-only', 'pre-compilation-only'],
+      },
+    },
+    {
+      name: 'stored-responses-handed-in',
+      comment:
+        'The idempotency store is handed to the deleting services as `storedResponses` (D73) by ' +
+        'services.ts; a module names its type only.',
+      severity: 'error',
+      from: { path: MODULES },
+      to: {
+        path: '^src/db/idempotency-store\\.ts$',
+        dependencyTypesNot: ['type-only', 'pre-compilation-only'],
+      },
     },
     {
       name: 'routes-only-from-app',
@@ -131,7 +215,7 @@ module.exports = {
       'http-not-to-mcp-or-composition',
       'src/http/ is Fastify glue below the transports: it never imports src/mcp/ nor the composition files.',
       HTTP,
-      [HTTP, CORE, LIB, DB, CONFIG, OBSERVABILITY, EMBEDDERS, SUMMARIES, MODULES],
+      [HTTP, CORE, LIB, DB, CONFIG, OBSERVABILITY, EMBEDDERS, SUMMARIZERS, MODULES],
     ),
     {
       name: 'http-not-to-repositories',
@@ -199,21 +283,40 @@ module.exports = {
         'Composition goes cli.ts -> server.ts -> app.ts -> services.ts: `parley serve` starts the ' +
         'server, the server builds the app, the app wires the services; never the other way.',
       severity: 'error',
-      from: { path: '^src/(services|app|server)\\.ts$' },
+      from: { path: '^src/(services|background|app|server)\\.ts$' },
       to: { path: '^src/cli\\.ts$' },
+    },
+    {
+      name: 'cli-background-through-composition',
+      comment:
+        '`parley worker` runs the background work through src/background.ts, the one place that ' +
+        'starts it for the server too: cli.ts never imports a worker, the sequencer, the event hub, ' +
+        'the upkeep or a pruner itself (a second copy of the wiring drifts).',
+      severity: 'error',
+      from: { path: '^src/cli\\.ts$' },
+      to: {
+        path: '(^src/modules/[^/]+/(worker|sequencer|hub|upkeep)|^src/db/idempotency-pruner)\\.ts$',
+      },
+    },
+    {
+      name: 'background-from-entries',
+      comment: 'src/background.ts is started by app.ts (the server) and cli.ts (`parley worker`) only.',
+      severity: 'error',
+      from: { path: SRC, pathNot: '^src/(app|cli)\\.ts$' },
+      to: { path: '^src/background\\.ts$' },
     },
     {
       name: 'composition-downwards-server',
       comment: 'See composition-downwards: app.ts and services.ts never import server.ts.',
       severity: 'error',
-      from: { path: '^src/(services|app)\\.ts$' },
+      from: { path: '^src/(services|background|app)\\.ts$' },
       to: { path: '^src/server\\.ts$' },
     },
     {
       name: 'composition-downwards-app',
-      comment: 'See composition-downwards: services.ts never imports app.ts.',
+      comment: 'See composition-downwards: services.ts and background.ts never import app.ts.',
       severity: 'error',
-      from: { path: '^src/services\\.ts$' },
+      from: { path: '^src/(services|background)\\.ts$' },
       to: { path: '^src/app\\.ts$' },
     },
 
@@ -233,6 +336,15 @@ module.exports = {
       severity: 'error',
       from: { path: SRC },
       to: { circular: true },
+    },
+    {
+      name: 'not-outside-repository',
+      comment:
+        'Code imports only files of this repository and its packages: nothing beside it (such as a ' +
+        '../shared folder a build machine may have), which a clone does not have.',
+      severity: 'error',
+      from: {},
+      to: { path: '^\\.\\./' },
     },
     {
       name: 'not-to-unresolvable',
@@ -272,7 +384,7 @@ module.exports = {
     // marked: write `import type` there.) Every other rule, no-circular included, judges type
     // imports like any other: src/ has no cycle even counting them (dialogues and messages import
     // each other's files, but not in a loop: dialogues/service -> messages/{service,append} ->
-    // dialogues/{scope,records}), and a type cycle between two modules is a design knot worth
+    // dialogues/{scope,records,rules}), and a type cycle between two modules is a design knot worth
     // untying even though it vanishes at run time.
     tsPreCompilationDeps: 'specify',
     // Resolve package subpaths through their package.json "exports" (e.g.

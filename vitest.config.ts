@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/slow/**', 'test/container/**', 'test/citus/**'],
+    // test/console needs a browser: `npm run test:console` runs it.
+    exclude: ['test/slow/**', 'test/container/**', 'test/citus/**', 'test/console/**'],
+    // Builds packages/client, which the client tests import as its users do (by its package name).
+    globalSetup: ['test/helpers/build-client.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -18,6 +18,7 @@ export const PROCESS_SUITES = [
   'test/compat/import-dialoguedb.test.ts',
   'test/events/stream-instances.test.ts',
   'test/webhooks/trust.test.ts',
+  'test/retention/cli.test.ts',
 ];
 
 // mergeConfig appends to the base's exclusions (slow, container and Citus suites).

@@ -2,10 +2,10 @@ import { buildApp } from '../src/app.js';
 import { configFrom } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
-import { countTokens } from '../src/summaries/tokens.js';
+import { countTokens } from '../src/lib/tokens.js';
 import { longConversation } from '../test/fixtures/conversations.js';
 
-// Issue 5's figures, offline (the extractive summarizer): `compact` and `continue` on a
+// Compaction figures, offline (the extractive summarizer): `compact` and `continue` on a
 // 500-message dialogue through the HTTP layer (inject), beside the floor every compaction pays:
 // reading the dialogue's 500 messages through GET /messages. Medians of `runs` fresh dialogues.
 

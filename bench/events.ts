@@ -2,7 +2,7 @@ import { type LoadResult, formatLoad, runLoad } from './lib/load.js';
 import { type BenchServer, startProbe, startServer } from './lib/processes.js';
 import { type StoreEnv, seedStore } from './lib/seed.js';
 
-// Issue 15's figures: what the event feed (D63) costs a write, and how soon a committed event
+// What the event feed (D63) costs a write, and how soon a committed event
 // reaches an open stream (D66) under that load. POST /message (1 KiB, 16 dialogues) is run against
 // Parley and against the same server with the outbox write removed (bench/parley-without-outbox.ts),
 // in alternating rounds, each with the latency probe (bench/stream-probe.ts) following the stream

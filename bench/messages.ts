@@ -1,8 +1,9 @@
 import { type LoadResult, formatLoad, runLoad } from './lib/load.js';
 import { type BenchServer, startServer } from './lib/processes.js';
 import { type StoreEnv, seedStore } from './lib/seed.js';
+import { cursorAtDepth, json } from './lib/pages.js';
 
-// Issue 3's figures: POST /message, POST /messages (50), GET /messages deep in a long dialogue and
+// Message figures: POST /message, POST /messages (50), GET /messages deep in a long dialogue and
 // GET /dialogue/{id}, each beside the framework and database ceilings measured in the same run
 // with the same load generator.
 
@@ -29,13 +30,6 @@ const content1KiB = 'Parley keeps every conversation exactly as it was sent. '.r
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 const jsonHeaders = { 'content-type': 'application/json' };
 
-async function json(url: string, init?: RequestInit): Promise<unknown> {
-  const response = await fetch(url, init);
-  if (!response.ok)
-    throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** Stores Parley's answer on the baseline, whose framework route then returns the same JSON. */
 async function can(baselineUrl: string, name: string, body: unknown): Promise<void> {
   await json(`${baselineUrl}/canned/${name}`, {
@@ -43,29 +37,6 @@ async function can(baselineUrl: string, name: string, body: unknown): Promise<vo
     headers: jsonHeaders,
     body: JSON.stringify(body),
   });
-}
-
-/** The cursor of the page that starts `depth` messages into the dialogue, found by walking it. */
-async function cursorAtDepth(
-  api: string,
-  auth: Record<string, string>,
-  dialogueId: string,
-  depth: number,
-): Promise<string> {
-  let next: string | null = null;
-  for (let seen = 0; seen < depth; ) {
-    const limit = Math.min(200, depth - seen);
-    const page = (await json(
-      `${api}/messages?dialogueId=${dialogueId}&limit=${limit}${next ? `&next=${next}` : ''}`,
-      {
-        headers: auth,
-      },
-    )) as { items: unknown[]; next: string | null };
-    seen += page.items.length;
-    if (!page.next) throw new Error('dialogue shorter than the requested depth');
-    next = page.next;
-  }
-  return next!;
 }
 
 export async function benchMessages(options: MessageBenchOptions): Promise<Row[]> {

@@ -3,7 +3,7 @@ import { configFrom } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 
-// Issue 7's figure: what counting writes for the plan quota (D44) costs. Concurrent writers of
+// What counting writes for the plan quota (D44) costs. Concurrent writers of
 // one project create dialogues through the HTTP layer (inject); the floor is the same writes
 // with no write guard at all. Medians of `rounds` rounds, scenarios interleaved in each round.
 

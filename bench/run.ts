@@ -4,18 +4,25 @@ import { join } from 'node:path';
 import { createServerDatabase } from '../test/helpers/database.js';
 import { benchCompaction, formatCompactionRows } from './compaction.js';
 import { benchEvents, formatEventRow } from './events.js';
+import { benchErasure, benchFork, formatLifecycle } from './lifecycle.js';
 import { benchMessages, formatRows } from './messages.js';
 import { benchQuota, formatQuotaRows } from './quota.js';
+import { benchScale } from './scale.js';
 import { benchSearch } from './search.js';
+import { benchSoak } from './soak.js';
+import { benchStreams, formatStreamRows } from './streams.js';
 
 // `npm run bench`: every figure beside its baselines from the same run. The embedded store always;
 // real Postgres when BENCH_DATABASE_URL names a server (fresh databases are created and dropped).
-// `npm run bench -- events quota` runs only the sections named (messages, events, quota, search,
-// compaction).
+// `npm run bench -- events quota` runs only the sections named (messages, events, streams, quota,
+// search, compaction, lifecycle: forks and namespace erasure, D160 and D164). `scale` (10^5 and 10^6
+// messages, bench/scale.ts; an hour or more at 10^6) and `soak` (the mixed workload held for five
+// minutes, bench/soak.ts) run only when named.
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const deepMessages = Number(process.env.BENCH_DEEP_MESSAGES ?? 100_000);
 const eventRounds = Number(process.env.BENCH_EVENT_ROUNDS ?? 2);
+const openStreams = Number(process.env.BENCH_STREAMS ?? 1_000);
 const named = process.argv.slice(2);
 const runs = (section: string) => named.length === 0 || named.includes(section);
 const sections: string[] = [];
@@ -38,6 +45,27 @@ async function onTwoStores<T>(
   const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
   try {
     return await bench({ DATA_DIR: join(dir, 'parley') }, { DATA_DIR: join(dir, 'baseline') });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `bench` on one fresh store of the kind given (a Postgres database or a PGlite directory). */
+async function onOneStore<T>(
+  postgresUrl: string | undefined,
+  bench: (store: { DATABASE_URL?: string; DATA_DIR?: string }) => Promise<T>,
+): Promise<T> {
+  if (postgresUrl) {
+    const database = await createServerDatabase(postgresUrl);
+    try {
+      return await bench({ DATABASE_URL: database.url });
+    } finally {
+      await database.drop();
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
+  try {
+    return await bench({ DATA_DIR: join(dir, 'parley') });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -74,6 +102,12 @@ for (const store of stores) {
     );
     sections.push(formatEventRow(`Event feed, ${store.name} (${store.connections} connections)`, row));
   }
+  if (runs('streams')) {
+    const rows = await onOneStore(store.url, (parleyStore) =>
+      benchStreams({ store: parleyStore, streams: openStreams, durationSeconds }),
+    );
+    sections.push(formatStreamRows(`Open event streams, ${store.name}`, rows));
+  }
   if (runs('quota')) {
     const databaseUrl = store.url && (await createServerDatabase(store.url));
     try {
@@ -83,9 +117,24 @@ for (const store of stores) {
       if (databaseUrl) await databaseUrl.drop();
     }
   }
+  if (named.includes('soak'))
+    sections.push(await onOneStore(store.url, (parleyStore) => benchSoak(parleyStore, store.name)));
+  // D160, D164: a fork of 10,000 messages; a namespace erasure of 50,000 while other projects write.
+  if (named.includes('lifecycle')) {
+    const fresh = store.url ? await createServerDatabase(store.url) : undefined;
+    try {
+      const forks = await benchFork({ databaseUrl: fresh?.url });
+      const erasure = await benchErasure({ databaseUrl: fresh?.url });
+      sections.push(formatLifecycle(`Forks and namespace erasure, ${store.name}`, forks, erasure));
+    } finally {
+      await fresh?.drop();
+    }
+  }
   // Search latency at 10k and 100k messages, embedding throughput of the queue beside the raw embedder.
   if (store.url && runs('search')) sections.push(await benchSearch(store.url));
 }
+
+if (named.includes('scale')) sections.push(...(await benchScale(postgresUrl)));
 
 if (runs('compaction')) {
   sections.push(

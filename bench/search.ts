@@ -11,11 +11,12 @@ import { dialogueScope } from '../src/modules/dialogues/scope.js';
 import { searchBody } from '../src/modules/search/schemas.js';
 import { createSearchService } from '../src/modules/search/service.js';
 import { keyOnlyLoaders } from './lib/key-loaders.js';
+import { percentile } from './lib/load.js';
 import type { Strategy } from '../src/modules/search/scoring.js';
 import { createServerDatabase } from '../test/helpers/database.js';
 import { loadEvalMessages, loadEvalQueries } from '../scripts/lib/search-fixtures.js';
 
-// Issue 4's figures on real Postgres (BENCH_DATABASE_URL):
+// Search figures on real Postgres (BENCH_DATABASE_URL):
 // - search latency p50/p95 with 10k and 100k stored messages, through the search service with the
 //   local model embedding each query (as POST /search does), hybrid and lexical;
 // - the queue's embedding throughput beside the raw throughput of the same embedder, same run.
@@ -49,9 +50,6 @@ const filteredSearch = (count: number) => ({
     },
   },
 });
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 async function seed(handle: DatabaseHandle, embedder: Embedder, count: number): Promise<number> {
   const texts = loadEvalMessages().map((m) => m.text);

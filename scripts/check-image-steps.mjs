@@ -6,8 +6,9 @@
 // folder of its own standing for the container's root, WORKDIR/ENV/COPY/RUN/USER are carried out
 // there (RUN through `sh -c` in the stage's WORKDIR, with the stage's ENV), then the final stage's
 // CMD is started as the image's user (uid 1000, the `node` user of the official Node images) with
-// the image's ENV, the HEALTHCHECK command is run until it passes, /readyz must answer 200, and the
-// STOPSIGNAL must stop the server with exit code 0. RUN lines must use paths relative to WORKDIR.
+// the image's ENV, the HEALTHCHECK command is run until it passes, /readyz must answer 200, the
+// console must be served, and the STOPSIGNAL must stop the server with exit code 0. RUN lines
+// must use paths relative to WORKDIR.
 //
 // Options: --keep (leave the temporary folder), --dockerfile PATH.
 import { spawn, spawnSync } from 'node:child_process';
@@ -267,6 +268,14 @@ try {
     throw new Error(`/readyz answered ${ready.status} ${JSON.stringify(body)}`);
   }
   log(`/readyz: ${ready.status} ${JSON.stringify(body)}`);
+
+  // The image serves the web console it built (D102).
+  const page = await fetch(`http://127.0.0.1:${port}/console/dialogues`);
+  const html = await page.text();
+  if (page.status !== 200 || !html.includes('/console/assets/')) {
+    throw new Error(`/console answered ${page.status}: ${html.slice(0, 200)}`);
+  }
+  log(`/console: ${page.status}, the built page`);
 
   server.kill(image.stopSignal ?? 'SIGTERM');
   const outcome = await Promise.race([exited, sleep(30_000).then(() => undefined)]);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { type EvalQuery as Query, loadEvalMessages, loadEvalQueries } from './lib/search-fixtures.js';
 import { type Executor, openDatabase, rowsOf } from '../src/db/client.js';
@@ -9,8 +10,11 @@ import { ensureVectorIndexes } from '../src/modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue } from '../src/modules/embeddings/worker.js';
 import { dialogueScope } from '../src/modules/dialogues/scope.js';
 import { searchBody } from '../src/modules/search/schemas.js';
+import { countTexts } from '../src/modules/search/terms-sql.js';
 import { createSearchService } from '../src/modules/search/service.js';
 import { keyOnlyLoaders } from '../bench/lib/key-loaders.js';
+import { cachedEmbedder } from './lib/cached-embedder.js';
+import { evaluateLocomo } from './lib/locomo.js';
 import { DEFAULT_FUSION, type Fusion, type Strategy } from '../src/modules/search/scoring.js';
 
 // Search quality on the labelled set in test/fixtures/search-eval: recall@5 and MRR per query
@@ -46,6 +50,38 @@ interface Cell {
   n: number;
 }
 
+/** Vectors of the texts the evaluations embed, kept between runs (see lib/cached-embedder.ts). */
+const CACHE = 'node_modules/.cache/parley-eval/use-lite-512.json';
+
+/** `--locomo PATH`: the LoCoMo evaluation (scripts/lib/locomo.ts) instead of the labelled set. */
+async function locomo(path: string | undefined) {
+  if (!path || !existsSync(path)) {
+    console.log(`LoCoMo: skipped, no data file${path ? ` at ${path}` : ' given (--locomo PATH)'}`);
+    return;
+  }
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await runMigrations(database);
+  const embedder = cachedEmbedder(createLocalEmbedder(), CACHE);
+  try {
+    const ok = await evaluateLocomo({ path, embedder, database, variants: locomoVariants() });
+    console.log(ok ? '\nPASS' : '\nFAIL');
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    embedder.save();
+    await embedder.close();
+    await database.close();
+  }
+}
+
+/** Other rankings printed beside the default with `--variants` (how the default was chosen). */
+function locomoVariants() {
+  if (!process.argv.includes('--variants')) return [];
+  return [
+    { name: 'lexical', strategy: 'lexical' as const },
+    { name: 'semantic', strategy: 'semantic' as const },
+  ];
+}
+
 async function main() {
   const fixtureMessages = loadEvalMessages();
   const queries = loadEvalQueries();
@@ -59,7 +95,7 @@ async function main() {
   const database = await openDatabase({ dataDir: 'memory://' });
   await runMigrations(database);
   const { db } = database;
-  const embedder = createLocalEmbedder();
+  const embedder = cachedEmbedder(createLocalEmbedder(), CACHE);
   try {
     await db.insert(projects).values({ id: PROJECT, name: 'eval' });
     const dialogueIds = [...new Set(fixtureMessages.map((m) => m.dialogueId))];
@@ -68,6 +104,7 @@ async function main() {
       .values(dialogueIds.map((id) => ({ projectId: PROJECT, id, namespace: namespaceOf(id) })));
     await db.transaction(async (tx) => {
       for (const m of fixtureMessages) {
+        // Stored as the append stores them: the row, its words in the search's counts (D140), its job.
         await tx.insert(messages).values({
           projectId: PROJECT,
           dialogueId: m.dialogueId,
@@ -78,6 +115,9 @@ async function main() {
           contentLength: Buffer.byteLength(JSON.stringify(m.text)),
           searchText: m.text,
         });
+        await countTexts(tx, PROJECT, 'message', [
+          { namespace: namespaceOf(m.dialogueId), bucketKey: m.dialogueId, text: m.text },
+        ]);
         await enqueueEmbedding(tx, {
           projectId: PROJECT,
           objectType: 'message',
@@ -237,12 +277,12 @@ async function main() {
     if (process.argv.includes('--grid')) {
       // How the fusion constants were chosen: hybrid recall@5 per class over a grid.
       console.log(`\nfusion grid (recall@${K}): ${classes.join(' / ')}`);
-      for (const semanticWeight of [0.5, 0.6, 0.7, 0.8]) {
-        for (const lexicalPower of [1, 2, 3]) {
-          const ranks = await hybridRanks({ semanticWeight, lexicalPower });
+      for (const semanticWeight of [0.2, 0.3, 0.4]) {
+        for (const hubWeight of [0, 0.25]) {
+          const ranks = await hybridRanks({ ...DEFAULT_FUSION, semanticWeight, hubWeight });
           const m = score((q) => ranks.get(q)!);
           console.log(
-            `  semanticWeight ${semanticWeight} lexicalPower ${lexicalPower}: ` +
+            `  semanticWeight ${semanticWeight} hubWeight ${hubWeight}: ` +
               classes.map((c) => fmt(m.get(c)!.recall)).join(' / '),
           );
         }
@@ -251,9 +291,12 @@ async function main() {
     console.log(ok ? '\nPASS' : '\nFAIL');
     process.exitCode = ok ? 0 : 1;
   } finally {
+    embedder.save();
     await embedder.close();
     await database.close();
   }
 }
 
-await main();
+const locomoAt = process.argv.indexOf('--locomo');
+if (locomoAt >= 0) await locomo(process.argv[locomoAt + 1]);
+else await main();

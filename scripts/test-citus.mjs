@@ -3,21 +3,55 @@
 // cluster can run (test/citus: every hot statement routed to one shard, a third worker added and
 // the shards rebalanced under a write load).
 //
-// Without CITUS_DATABASE_URL it starts a private cluster with ../shared/scripts/citus-cluster.sh
+// Without CITUS_DATABASE_URL it starts a private cluster with scripts/citus-cluster.sh
 // (coordinator on CITUS_BASE_PORT, default 5441, workers on the next two ports; run as root, the
-// script switches to the postgres user) and stops it at the end. With CITUS_DATABASE_URL it uses
+// script switches to the postgres user) and stops it at the end. That needs PostgreSQL with Citus
+// and pgvector installed on this machine; without them it says what to do and exits with 1
+// rather than skipping, so that a run which tested nothing never looks like a pass. With CITUS_DATABASE_URL it uses
 // that coordinator (its database must have citus; its workers are read from pg_dist_node) and
 // the rebalance test, which needs to start a worker of its own, is skipped.
 // Every test file makes a fresh database on the coordinator and registers it with the cluster
 // (test/helpers/database.ts). Arguments are passed on to the suite's vitest run.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const script = process.env.CITUS_CLUSTER_SCRIPT || join(root, '..', 'shared', 'scripts', 'citus-cluster.sh');
+const script = process.env.CITUS_CLUSTER_SCRIPT || join(root, 'scripts', 'citus-cluster.sh');
 const basePort = process.env.CITUS_BASE_PORT || '5441';
 const external = process.env.CITUS_DATABASE_URL;
+
+/** What is missing on this machine for a private cluster, or undefined when nothing is. */
+function missingForPrivateCluster() {
+  const installs = '/usr/lib/postgresql';
+  const majors = existsSync(installs)
+    ? readdirSync(installs)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(a) - Number(b))
+    : [];
+  const major = majors.at(-1);
+  if (major === undefined) return 'a PostgreSQL server installed under /usr/lib/postgresql (Debian layout)';
+  const lib = join(installs, major, 'lib');
+  const missing = ['citus', 'vector'].filter((name) => !existsSync(join(lib, `${name}.so`)));
+  return missing.length === 0
+    ? undefined
+    : `the ${missing.join(' and ')} extension${missing.length > 1 ? 's' : ''} for PostgreSQL ${major}`;
+}
+
+if (!external) {
+  const missing = missingForPrivateCluster();
+  if (missing !== undefined) {
+    console.error(`npm run test:citus needs a Citus cluster, and this machine lacks ${missing}.
+Either:
+  - install them (Debian, as root): scripts/install-pgvector.sh and scripts/install-citus.sh
+    (the Citus build wants its source: CITUS_SOURCE_TARBALL=file, or internet access to GitHub), or
+  - point the suite at a Citus coordinator you run yourself, for example Citus' Docker image
+    with pgvector added (docs/scaling.md):  CITUS_DATABASE_URL=postgres://user@host:port/db npm run test:citus
+Nothing was tested.`);
+    process.exit(1);
+  }
+}
 
 function run(command, args, env = {}) {
   const started = Date.now();

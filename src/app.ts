@@ -2,7 +2,7 @@ import { fastifySSE } from '@fastify/sse';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
-import { type IdempotencyPruner, startIdempotencyPruner } from './db/idempotency-pruner.js';
+import { type BackgroundWork, startBackgroundWork } from './background.js';
 import { registerCors } from './http/cors.js';
 import { registerErrorHandling, renderFrameworkError } from './http/error-handler.js';
 import { AppError } from './core/errors.js';
@@ -27,28 +27,28 @@ import { refuseUndeclaredParts, validatorCompiler } from './http/validation.js';
 import type { WriteDeps, WriteGuard } from './db/unit-of-work.js';
 import { newId } from './lib/ids.js';
 import { mcpRoutes } from './mcp/routes.js';
+import { registerBrowserGuard } from './http/browser-guard.js';
+import { registerConsole } from './http/console.js';
 import { packageVersion } from './lib/package-info.js';
-import { type Embedder, createEmbedderFromConfig } from './embedders/index.js';
+import { type Embedder, createEmbedderFromConfig } from './embedders/factory.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
-import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
-import { type EmbeddingWorker, startEmbeddingWorker } from './modules/embeddings/worker.js';
 import { type EventOutbox, eventOutbox } from './modules/events/outbox.js';
+import { erasureRoutes } from './modules/erasures/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
-import { EVENTS_CHANNEL } from './modules/events/sequencer.js';
-import { type EventUpkeep, startEventUpkeep } from './modules/events/upkeep.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { readWebhookCaFile } from './modules/webhooks/trusted-ca.js';
 import type { HostLookup } from './modules/webhooks/url-safety.js';
-import { type WebhookWorker, startWebhookWorker, webhookSettings } from './modules/webhooks/worker.js';
 import { memoryRoutes } from './modules/memories/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { summaryRoutes } from './modules/summaries/routes.js';
 import { adminApiOff, adminRoutes } from './modules/projects/routes.js';
 import { type Services, createServices } from './services.js';
+import { registerLingeringClose } from './http/oversize-body.js';
 import { hasCitus } from './db/citus.js';
-import { createSummarizer } from './summaries/factory.js';
-import type { Summarizer } from './summaries/summarizer.js';
+import { createSummarizer } from './summarizers/factory.js';
+import type { Summarizer } from './summarizers/summarizer.js';
 
 export interface AppDeps {
   config: Config;
@@ -88,6 +88,8 @@ export interface AppDeps {
    * from the file the configuration names (none when it names none).
    */
   webhookCa?: string;
+  /** D102: the built console's folder (default console/dist); tests hand in another. */
+  consoleRoot?: string;
 }
 
 export interface TlsFiles {
@@ -166,26 +168,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ownEmbedder = deps.embedder === undefined;
   const embedder = (ownEmbedder ? await createEmbedderFromConfig(config) : deps.embedder) ?? undefined;
   app.decorate('embedder', embedder);
+  // Made before the services, which count the events they number in it; it reads the number of
+  // open streams from the event service when scraped.
+  app.decorate(
+    'metrics',
+    createMetrics({ database, openEventStreams: () => app.services.events.openStreams }),
+  );
   app.decorate(
     'services',
     createServices({
-      outbox,
+      config,
       database,
-      embedder,
-      onEmbedError: (error) =>
-        app.log.warn({ err: error }, 'query embedding failed; answering from full text'),
-      summarizer: deps.summarizer ?? createSummarizer(config),
-      keyCacheTtlMs: config.AUTH_CACHE_TTL_MS,
       distributed: await hasCitus(database.db),
-      onEventsNumbered: (types) => {
-        for (const type of types) app.metrics.eventsWritten.inc({ type });
-      },
-      onEventsError: (error) =>
-        app.log.warn({ err: error }, 'could not number events after their commit; the sweep will'),
-      webhookUrlPolicy: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, lookup: deps.webhookLookup },
+      embedder,
+      summarizer: deps.summarizer ?? createSummarizer(config),
+      outbox,
+      webhookLookup: deps.webhookLookup,
+      logger: app.log,
+      metrics: app.metrics,
     }),
   );
-  app.decorate('metrics', createMetrics({ database, openEventStreams: () => app.services.eventHub.size }));
   app.decorate('lifecycle', { shuttingDown: false, closing: false });
   // D76: an instance knows the active API keys from the start (see http/auth.ts).
   app.addHook('onReady', async () => {
@@ -199,8 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     guards: app.writeGuards,
     // D63: the events a write committed are numbered at once.
-    afterCommit: (context, tx) => {
-      if (outbox.recordedIn(tx)) app.services.eventSequencer.schedule(context.projectId);
+    afterCommit: (context, scope) => {
+      if (scope.eventsRecorded) app.services.eventSequencer.schedule(context.projectId);
     },
   });
 
@@ -223,19 +225,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Preflights carry no key: answered before shedding, rate limits and authentication.
   await registerCors(app, config);
+  // D100: after the preflights (an allowed origin's preflight carries no key), before all else.
+  registerBrowserGuard(app, config);
   // After the request id (a shed request's envelope names it), before everything else.
   await registerLoadShedding(app, config);
   await registerRateLimit(app, config);
 
-  registerEmbeddings(app, config, database, embedder, ownEmbedder);
-  registerIdempotencyPruning(app, config, database);
-  registerEventFeed(app, config, database);
-  registerWebhookWorker(app, config, outbox, {
-    lookup: deps.webhookLookup,
-    trustedCa: webhookCa,
+  registerBackgroundWork(app, {
+    config,
+    database,
+    services: app.services,
+    embedder,
+    logger: app.log,
+    metrics: app.metrics,
+    workers: { embeddings: config.EMBEDDING_WORKER, webhooks: config.WEBHOOK_WORKER },
+    webhookLookup: deps.webhookLookup,
+    webhookCa,
+  });
+  app.addHook('onClose', async () => {
+    if (ownEmbedder) await embedder?.close();
   });
 
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
+  registerLingeringClose(app);
   registerErrorHandling(app, allowedMethods);
   registerRequestMetrics(app, app.metrics);
   registerRequestLogging(app);
@@ -262,6 +274,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  if (config.CONSOLE_ENABLED) await registerConsole(app, deps.consoleRoot);
+
   // D2, D42: MCP for agents, with the same keys and services as REST (not under the /api aliases).
   await app.register(mcpRoutes, { prefix: '/mcp/v1' });
 
@@ -272,6 +286,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function restApi(api: FastifyInstance): Promise<void> {
   guardProjectRoutes(api);
   await api.register(dialogueRoutes);
+  // D162
+  await api.register(erasureRoutes);
+  await api.register(summaryRoutes);
   await api.register(messageRoutes);
   await api.register(memoryRoutes);
   await api.register(searchRoutes);
@@ -280,108 +297,16 @@ async function restApi(api: FastifyInstance): Promise<void> {
 }
 
 /**
- * D41: the configured model's vector indexes exist before the first request; D40: the server
- * runs an embedding worker unless EMBEDDING_WORKER=false (then `parley worker` does the work).
+ * The process's background work (background.ts) runs while the app is ready. At shutdown the event
+ * streams end first, so that the server can close, and the workers stop before the database does.
  */
-function registerEmbeddings(
-  app: FastifyInstance,
-  config: Config,
-  database: DatabaseHandle,
-  embedder: Embedder | undefined,
-  ownEmbedder: boolean,
-): void {
-  let worker: EmbeddingWorker | undefined;
+function registerBackgroundWork(app: FastifyInstance, deps: Parameters<typeof startBackgroundWork>[0]): void {
+  let work: BackgroundWork | undefined;
   app.addHook('onReady', async () => {
-    if (!embedder) return;
-    await ensureVectorIndexes(database, embedder);
-    if (config.EMBEDDING_WORKER) {
-      worker = startEmbeddingWorker({
-        db: database.db,
-        embedder,
-        logger: app.log,
-        idleMs: 500,
-        metrics: app.metrics,
-        longRunning: (fn) => database.withDedicatedConnection(fn),
-      });
-    }
-  });
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-    if (ownEmbedder) await embedder?.close();
-  });
-}
-
-/** D75: expired idempotency records are deleted in the background while the app runs. */
-function registerIdempotencyPruning(app: FastifyInstance, config: Config, database: DatabaseHandle): void {
-  let pruner: IdempotencyPruner | undefined;
-  app.addHook('onReady', async () => {
-    pruner = startIdempotencyPruner({
-      db: database.db,
-      ttlHours: config.IDEMPOTENCY_TTL_HOURS,
-      logger: app.log,
-    });
-  });
-  app.addHook('onClose', async () => {
-    await pruner?.stop();
-  });
-}
-
-/**
- * D63-D66: the one LISTEN connection of the process, which wakes the open streams when another
- * instance numbered events; the upkeep that numbers what a stopped writer left and prunes old
- * events. At shutdown the streams end first, so that the server can close.
- */
-function registerEventFeed(app: FastifyInstance, config: Config, database: DatabaseHandle): void {
-  const { eventHub, eventSequencer } = app.services;
-  let listening: { close(): Promise<void> } | undefined;
-  let upkeep: EventUpkeep | undefined;
-  app.addHook('onReady', async () => {
-    listening = await database.listen(EVENTS_CHANNEL, {
-      onNotification: (payload) => {
-        const projectId = eventSequencer.notifiedProject(payload);
-        if (projectId !== undefined) eventHub.wake(projectId);
-      },
-      onListening: () => eventHub.wakeAll(),
-    });
-    upkeep = startEventUpkeep({
-      db: database.db,
-      sequencer: eventSequencer,
-      retentionDays: config.EVENTS_RETENTION_DAYS,
-      sweepIntervalMs: config.EVENTS_SWEEP_INTERVAL_MS,
-      logger: app.log,
-    });
+    work = await startBackgroundWork(deps);
   });
   app.addHook('preClose', async () => {
-    eventHub.close();
-  });
-  app.addHook('onClose', async () => {
-    await Promise.all([listening?.close(), upkeep?.stop()]);
-  });
-}
-
-/** D68: the server delivers webhooks unless WEBHOOK_WORKER=false (then `parley worker` does). */
-function registerWebhookWorker(
-  app: FastifyInstance,
-  config: Config,
-  outbox: EventOutbox,
-  delivery: { lookup: HostLookup | undefined; trustedCa: string | undefined },
-): void {
-  let worker: WebhookWorker | undefined;
-  app.addHook('onReady', async () => {
-    if (!config.WEBHOOK_WORKER) return;
-    worker = startWebhookWorker({
-      ...webhookSettings(config),
-      db: app.db,
-      events: app.services.events,
-      outbox,
-      hub: app.services.eventHub,
-      ...delivery,
-      logger: app.log,
-      metrics: app.metrics,
-    });
-  });
-  // Before the database closes: attempts in hand are cut short and due again at once.
-  app.addHook('preClose', async () => {
-    await worker?.stop();
+    app.services.eventHub.close();
+    await work?.stop();
   });
 }

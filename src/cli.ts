@@ -2,44 +2,46 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { SingleBar } from 'cli-progress';
 import { Command, InvalidArgumentError } from 'commander';
+import type { z } from 'zod';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { asDatabaseMissing } from './db/errors.js';
 import { packageVersion } from './lib/package-info.js';
 import { projectSettingsSchema } from './modules/projects/schemas.js';
-import { createProjectService } from './modules/projects/service.js';
+import { retentionPolicySchema } from './modules/retention/schemas.js';
 import { readLines } from './modules/transfer/lines.js';
-import { type DialogueDbProgress, importDialogueDb } from './modules/transfer/dialoguedb-import.js';
+import type { DialogueDbProgress } from './modules/transfer/dialoguedb-import.js';
 import { dialogueDbSource } from './modules/transfer/dialoguedb-source.js';
-import { exportProject, importProject } from './modules/transfer/service.js';
-import { eventOutbox } from './modules/events/outbox.js';
-import { createEventHub } from './modules/events/hub.js';
-import { hasCitus } from './db/citus.js';
-import { EVENTS_CHANNEL, createSequencer } from './modules/events/sequencer.js';
-import { createEventService } from './modules/events/service.js';
-import { startEventUpkeep } from './modules/events/upkeep.js';
-import { startIdempotencyPruner } from './db/idempotency-pruner.js';
-import { createEmbedderFromConfig } from './embedders/index.js';
+import { createEmbedderFromConfig } from './embedders/factory.js';
 import { createLogger } from './observability/logger.js';
-import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
-import { drainEmbeddingQueue, reindexEmbeddings, startEmbeddingWorker } from './modules/embeddings/worker.js';
 import { readWebhookCaFile } from './modules/webhooks/trusted-ca.js';
-import { startWebhookWorker, webhookSettings } from './modules/webhooks/worker.js';
 import { startServer } from './server.js';
+import { reindex, startBackgroundWork } from './background.js';
+import { hasCitus } from './db/citus.js';
+import type { Embedder } from './embedders/embedder.js';
+import { eventOutbox } from './modules/events/outbox.js';
+import { type Metrics, createMetrics } from './observability/metrics.js';
+import { type Services, createServices } from './services.js';
+import { createSummarizer } from './summarizers/factory.js';
 
 // D10: `parley` manages projects and keys directly in the database, runs migrations and serves.
 // With the embedded database, one process at a time may open DATA_DIR: a command refuses to run
 // beside a server that holds it, and says what to do instead (src/db/data-dir-lock.ts).
 
-function parseSettings(value: string) {
+/** A JSON option checked by its zod schema, every problem listed. */
+function parseJsonWith<T>(
+  schema: { safeParse(value: unknown): z.ZodSafeParseResult<T> },
+  what: string,
+  value: string,
+): T {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw new InvalidArgumentError('settings must be a JSON object');
+    throw new InvalidArgumentError(`${what} must be a JSON object`);
   }
-  const result = projectSettingsSchema.safeParse(parsed);
+  const result = schema.safeParse(parsed);
   if (!result.success) {
     throw new InvalidArgumentError(
       result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
@@ -48,8 +50,9 @@ function parseSettings(value: string) {
   return result.data;
 }
 
-/** The words after `parley` of the command being run (`project create`), recorded in DATA_DIR's lock. */
-let runningCommand = '';
+const parseSettings = (value: string) => parseJsonWith(projectSettingsSchema, 'settings', value);
+// D151: a retention policy, as in the settings' `retention`.
+const parseRetention = (value: string) => parseJsonWith(retentionPolicySchema, 'policy', value);
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -61,11 +64,12 @@ function print(value: unknown): void {
  */
 async function withDatabase<T>(
   config: Config,
+  command: string,
   fn: (handle: DatabaseHandle, applied: string[]) => Promise<T>,
   options: { boundStatements?: boolean } = {},
 ): Promise<T> {
   const handle = await openDatabase({
-    owner: { kind: 'command', command: runningCommand },
+    owner: { kind: 'command', command },
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolMax: 2,
@@ -112,7 +116,32 @@ function progressReporter(): { update(progress: DialogueDbProgress): void; stop(
   };
 }
 
+/**
+ * The services of a command, wired by services.ts as the server's are; with `embedder` (the
+ * worker) embeddings are queued and made, without it none are queued.
+ */
+async function servicesFor(
+  config: Config,
+  handle: DatabaseHandle,
+  metrics: Metrics = createMetrics({ database: handle }),
+  embedder?: Embedder,
+): Promise<Services> {
+  const logger = createLogger(config);
+  return createServices({
+    config,
+    database: handle,
+    distributed: await hasCitus(handle.db),
+    embedder,
+    summarizer: createSummarizer(config),
+    outbox: eventOutbox,
+    logger,
+    metrics,
+  });
+}
+
 export function buildCli(config: () => Config): Command {
+  /** The words after `parley` of the command being run (`project create`), recorded in DATA_DIR's lock. */
+  let runningCommand = '';
   const program = new Command('parley')
     .description('Parley: conversation storage for AI applications')
     .version(packageVersion)
@@ -123,9 +152,14 @@ export function buildCli(config: () => Config): Command {
         words.unshift(command.name());
       runningCommand = words.join(' ');
     });
+  const withOpenDatabase = <T>(
+    cfg: Config,
+    fn: (handle: DatabaseHandle, applied: string[]) => Promise<T>,
+    options?: { boundStatements?: boolean },
+  ) => withDatabase(cfg, runningCommand, fn, options);
 
-  const withProjects = <T>(fn: (projects: ReturnType<typeof createProjectService>) => Promise<T>) =>
-    withDatabase(config(), (handle) => fn(createProjectService({ db: handle.db })));
+  const withProjects = <T>(fn: (projects: Services['projects']) => Promise<T>) =>
+    withOpenDatabase(config(), async (handle) => fn((await servicesFor(config(), handle)).projects));
 
   const project = program.command('project').description('Manage projects');
   project
@@ -163,6 +197,57 @@ export function buildCli(config: () => Config): Command {
     .description('Erase a project: revoke its keys, then delete all its data (D74); cannot be undone')
     .action((id: string) => withProjects(async (projects) => print(await projects.eraseProject(id))));
 
+  // --- data lifecycle (D150-D154) ---
+  const retention = program.command('retention').description("A project's retention policy (D151)");
+  retention
+    .command('show')
+    .argument('<id>', 'project id')
+    .description("Show the project's retention policy ({} when none)")
+    .action((id: string) =>
+      withProjects(async (projects) => print((await projects.getProject(id)).settings.retention ?? {})),
+    );
+  retention
+    .command('set')
+    .argument('<id>', 'project id')
+    .argument(
+      '<policy>',
+      'rules to merge into the stored policy, as JSON (null removes a rule)',
+      parseRetention,
+    )
+    .description('Change the retention policy; prints the policy now stored')
+    .action((id: string, policy: ReturnType<typeof parseRetention>) =>
+      withProjects(async (projects) => {
+        const updated = await projects.updateProject(id, { settings: { retention: policy } });
+        print(updated.settings.retention ?? {});
+      }),
+    );
+  retention
+    .command('preview')
+    .argument('<id>', 'project id')
+    .option('--policy <json>', 'preview this policy instead of the stored one', parseRetention)
+    .description('What the sweeper would delete now: per rule, counts and the oldest and newest dates')
+    .action((id: string, options: { policy?: ReturnType<typeof parseRetention> }) =>
+      withOpenDatabase(config(), async (handle) =>
+        print(await (await servicesFor(config(), handle)).retention.preview(id, options.policy)),
+      ),
+    );
+  // --- end data lifecycle ---
+  const namespace = program.command('namespace').description("Manage a project's namespaces");
+  namespace
+    .command('erase')
+    .argument('<projectId>')
+    .argument('<namespace>')
+    .description(
+      'Erase a namespace (D162): every dialogue, message and memory of one end user; cannot be undone',
+    )
+    .action((projectId: string, name: string) =>
+      withOpenDatabase(config(), async (handle) => {
+        const { projects, erasures } = await servicesFor(config(), handle);
+        const { settings } = await projects.getProject(projectId);
+        print(await erasures.eraseNow({ projectId, settings }, name));
+      }),
+    );
+
   const key = program.command('key').description('Manage API keys');
   key
     .command('create')
@@ -197,7 +282,7 @@ export function buildCli(config: () => Config): Command {
     .command('migrate')
     .description('Apply pending database migrations (also done at every start) and print their names')
     .action(() =>
-      withDatabase(config(), async (_handle, applied) =>
+      withOpenDatabase(config(), async (_handle, applied) =>
         print({
           migrated: true,
           applied,
@@ -215,9 +300,10 @@ export function buildCli(config: () => Config): Command {
     .option('--out <file>', 'file to write (default: standard output)')
     .description('Write a project (dialogues, messages, memories, state, summaries) as JSON Lines')
     .action((options: { project: string; out?: string }) =>
-      withDatabase(config(), async (handle) => {
+      withOpenDatabase(config(), async (handle) => {
         const out = options.out ? createWriteStream(options.out, { flags: 'wx' }) : process.stdout;
-        const counts = await exportProject(handle.db, options.project, async (line) => {
+        const { transfer } = await servicesFor(config(), handle);
+        const counts = await transfer.exportProject(options.project, async (line) => {
           if (!out.write(line)) await once(out, 'drain');
         });
         if (options.out) {
@@ -235,19 +321,12 @@ export function buildCli(config: () => Config): Command {
     .option('--in <file>', 'file to read (default: standard input)')
     .description('Read a `parley export` file into a project, all or nothing, keeping ids and content bytes')
     .action((options: { project: string; in?: string }) =>
-      withDatabase(config(), async (handle) => {
+      withOpenDatabase(config(), async (handle) => {
         const input = options.in ? createReadStream(options.in) : process.stdin;
-        const cfg = config();
-        // D79: without an embedder the imported objects are not queued for embedding.
-        const queueEmbeddings = cfg.EMBEDDINGS !== 'none';
-        const imported = await importProject(handle.db, options.project, readLines(input), {
-          queueEmbeddings,
-          events: eventOutbox,
-        });
+        const services = await servicesFor(config(), handle);
+        const imported = await services.transfer.importProject(options.project, readLines(input));
         // D63: the imported objects' events are numbered now (a running server's streams are woken).
-        await createSequencer({ db: handle.db, distributed: await hasCitus(handle.db) }).settle(
-          options.project,
-        );
+        await services.eventSequencer.settle(options.project);
         print({ imported });
       }),
     );
@@ -264,26 +343,20 @@ export function buildCli(config: () => Config): Command {
       'Copy a whole DialogueDB account (dialogues, threads, messages, memories) into a project over its API, keeping ids and timestamps; run it again to resume',
     )
     .action((options: { endpoint: string; key: string; project?: string }) =>
-      withDatabase(config(), async (handle) => {
+      withOpenDatabase(config(), async (handle) => {
         const cfg = config();
-        const projectId =
-          options.project ?? (await createProjectService({ db: handle.db }).ensureDefaultProject()).projectId;
+        const services = await servicesFor(cfg, handle);
+        const projectId = options.project ?? (await services.projects.ensureDefaultProject()).projectId;
         const progress = progressReporter();
         try {
-          const imported = await importDialogueDb(
-            handle.db,
+          const imported = await services.dialogueDbImport.importAccount(
             projectId,
             dialogueDbSource(options.endpoint, options.key),
-            {
-              // D79: without an embedder the imported objects are not queued for embedding.
-              queueEmbeddings: cfg.EMBEDDINGS !== 'none',
-              events: eventOutbox,
-              onProgress: progress.update,
-            },
+            progress.update,
           );
           progress.stop();
           // D63: the imported objects' events are numbered now (a running server's streams are woken).
-          await createSequencer({ db: handle.db, distributed: await hasCitus(handle.db) }).settle(projectId);
+          await services.eventSequencer.settle(projectId);
           print({ project: projectId, imported });
         } finally {
           progress.stop();
@@ -302,64 +375,27 @@ export function buildCli(config: () => Config): Command {
       const webhookCa = await readWebhookCaFile(cfg);
       // D79: without an embedder there are no embeddings to make; the rest of the work remains.
       const embedder = await createEmbedderFromConfig(cfg);
-      await withDatabase(
+      await withOpenDatabase(
         cfg,
         async (handle) => {
-          const logger = createLogger(cfg);
-          let worker: { stop(): Promise<void> } | undefined;
-          if (embedder) {
-            await ensureVectorIndexes(handle, embedder);
-            worker = startEmbeddingWorker({
-              db: handle.db,
-              embedder,
-              logger,
-              longRunning: (fn) => handle.withDedicatedConnection(fn),
-            });
-          }
-          // D68: webhook deliveries, woken as the servers' are: by LISTEN on the events channel.
-          const hub = createEventHub();
-          const sequencer = createSequencer({
-            db: handle.db,
-            distributed: await hasCitus(handle.db),
-            onNumbered: (projectId) => hub.wake(projectId),
-          });
-          const listening = await handle.listen(EVENTS_CHANNEL, {
-            onNotification: (payload) => {
-              const projectId = sequencer.notifiedProject(payload);
-              if (projectId !== undefined) hub.wake(projectId);
-            },
-            onListening: () => hub.wakeAll(),
-          });
-          const webhookWorker = startWebhookWorker({
-            ...webhookSettings(cfg),
-            db: handle.db,
-            events: createEventService({ db: handle.db, sequencer, hub }),
-            outbox: eventOutbox,
-            hub,
-            logger,
-            trustedCa: webhookCa,
-          });
-          // D75: a worker process also deletes expired idempotency records, as the servers do.
-          const pruner = startIdempotencyPruner({
-            db: handle.db,
-            ttlHours: cfg.IDEMPOTENCY_TTL_HOURS,
-            logger,
-          });
-          // D63, D65: and numbers events a stopped writer left, and prunes old events.
-          const eventUpkeep = startEventUpkeep({
-            db: handle.db,
-            sequencer,
-            retentionDays: cfg.EVENTS_RETENTION_DAYS,
-            sweepIntervalMs: cfg.EVENTS_SWEEP_INTERVAL_MS,
-            logger,
+          const metrics = createMetrics({ database: handle });
+          const services = await servicesFor(cfg, handle, metrics, embedder);
+          // The same background work as a server's (background.ts), with both workers.
+          const work = await startBackgroundWork({
+            config: cfg,
+            database: handle,
+            services,
+            embedder,
+            logger: createLogger(cfg),
+            metrics,
+            workers: { embeddings: true, webhooks: true },
+            webhookCa,
           });
           await new Promise<void>((resolve) => {
             process.once('SIGTERM', resolve);
             process.once('SIGINT', resolve);
           });
-          // Finishes the batch in hand; unfinished jobs keep their lease and return to the queue.
-          await Promise.all([worker?.stop(), webhookWorker.stop(), pruner.stop(), eventUpkeep.stop()]);
-          await listening.close();
+          await work.stop();
         },
         { boundStatements: true },
       );
@@ -375,10 +411,8 @@ export function buildCli(config: () => Config): Command {
       const embedder = await createEmbedderFromConfig(cfg);
       if (!embedder) throw new Error('EMBEDDINGS=none: there is no model to index with');
       try {
-        await withDatabase(cfg, async (handle) => {
-          await ensureVectorIndexes(handle, embedder);
-          const queued = await reindexEmbeddings(handle.db, embedder);
-          const embedded = options.queueOnly ? 0 : await drainEmbeddingQueue({ db: handle.db, embedder });
+        await withOpenDatabase(cfg, async (handle) => {
+          const { queued, embedded } = await reindex(handle, embedder, { queueOnly: options.queueOnly });
           print({ model: embedder.id, queued, embedded });
         });
       } finally {

@@ -27,6 +27,16 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** A host name or address as a Host header carries it, without the port: `example.com`, `[::1]`. */
+function isHostName(value: string): boolean {
+  try {
+    const url = new URL(`http://${value}`);
+    return url.hostname === value && url.port === '';
+  } catch {
+    return false;
+  }
+}
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -93,6 +103,32 @@ const configSchema = z
         return origins;
       })
       .optional(),
+    /**
+     * D100: host names (no port) a request's Host header may carry: `*` or a comma-separated list
+     * (`parley.example.com,localhost`). Unset: the loopback names when HOST is a loopback address,
+     * any host otherwise. Refuses DNS rebinding against a server that only listens locally.
+     */
+    ALLOWED_HOSTS: z
+      .string()
+      .transform((value, ctx) => {
+        if (value.trim() === '*') return '*' as const;
+        const hosts = value
+          .split(',')
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean);
+        const invalid = hosts.filter((entry) => !isHostName(entry));
+        if (hosts.length === 0 || invalid.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be * or a comma-separated list of host names without port, such as parley.example.com (not ${invalid.join(', ') || 'empty'})`,
+          });
+          return z.NEVER;
+        }
+        return hosts;
+      })
+      .optional(),
+    /** D102: the web console at /console, served from the built console/dist folder. */
+    CONSOLE_ENABLED: booleanFromEnv.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // D13: default 32 MiB.
     BODY_LIMIT_BYTES: positiveInt.default(32 * 1024 * 1024),
@@ -145,6 +181,18 @@ const configSchema = z
     EMBEDDING_DIMENSIONS: positiveInt.max(16000).optional(),
     /** Run the embedding worker inside the server process (`parley worker` runs one on its own). */
     EMBEDDING_WORKER: booleanFromEnv.default(true),
+    /**
+     * The share of its time the local model may spend on the background embedding of stored
+     * objects (0 < share <= 1); search queries are embedded first, whatever it is. Lower keeps
+     * more CPU for requests while a backlog drains, and drains it more slowly (D126).
+     */
+    EMBEDDING_BACKGROUND_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+    /**
+     * D133: a search scope (project, namespace, dialogue) of at most this many rows gets its
+     * semantic candidates by an exact distance scan; a larger one through the HNSW index. The
+     * default is the search's own (EXACT_SCAN_MAX_ROWS; a test keeps the two equal).
+     */
+    SEARCH_EXACT_SCAN_MAX_ROWS: nonNegativeInt.max(1_000_000).default(10_000),
     // D22: a chat model writes summaries when set, the built-in extractive summarizer otherwise.
     SUMMARY_MODEL: z.string().min(1).optional(),
     /** Length budget of a summary, in tokens (o200k_base), for both summarizers. */
@@ -165,10 +213,25 @@ const configSchema = z
     /** D66: a comment line on every open event stream this often, so that proxies keep it open. */
     EVENTS_HEARTBEAT_MS: positiveInt.default(15_000),
     /**
+     * D66: new events an open stream may have waiting for its client (read, not yet written to
+     * its socket) before it is closed with the reason `lagging`; its client resumes with
+     * Last-Event-ID. Waiting events are shared with the other streams, so a large value costs
+     * little memory; a small one drops slow readers sooner.
+     */
+    EVENTS_STREAM_BACKLOG: positiveInt.max(1_000_000).default(5_000),
+    /**
      * D63: how often each instance looks for events whose writer stopped between its commit and
      * numbering them (at most a day). Every other event is numbered, and its streams woken, at once.
      */
     EVENTS_SWEEP_INTERVAL_MS: positiveInt.max(86_400_000).default(5_000),
+    // --- data lifecycle (D150-D154) ---
+    /** D154: the pause between two retention sweeps (expired objects and the projects' policies). */
+    RETENTION_SWEEP_INTERVAL_MS: positiveInt.max(86_400_000).default(60_000),
+    // --- end data lifecycle ---
+    /** D164: dialogues and memories one namespace-erasure transaction deletes at most. */
+    ERASURE_BATCH_SIZE: positiveInt.max(10_000).default(50),
+    /** D164: how often every instance looks for pending namespace erasures. */
+    ERASURE_POLL_MS: positiveInt.max(3_600_000).default(1_000),
     /** D68: run the webhook delivery worker inside the server process (`parley worker` runs one too). */
     WEBHOOK_WORKER: booleanFromEnv.default(true),
     /**
@@ -184,6 +247,11 @@ const configSchema = z
     WEBHOOK_CA_FILE: z.string().min(1).optional(),
     /** D68: time allowed for one delivery attempt (connection, request and answer). */
     WEBHOOK_TIMEOUT_MS: positiveInt.max(600_000).default(10_000),
+    /**
+     * D90: projects whose webhooks one worker delivers to at the same time. A receiver that is slow
+     * or hangs holds up its own project only, while the others go on, up to this many at once.
+     */
+    WEBHOOK_CONCURRENCY: positiveInt.max(1_000).default(16),
     /**
      * D68: the delays before each retry, in milliseconds, comma-separated; each is given +/- 50 %
      * jitter. After the last one fails the delivery is dropped. Default: 5 s, 5 min, 30 min, 2 h,

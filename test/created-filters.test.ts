@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from './helpers/app.js';
 import { type Api, V1, createDialogue, useProjectApi, walk } from './helpers/dialogues.js';
+import { untilClockPasses } from './helpers/clock.js';
 
 // D58: `created` (one UTC day) and `startDate`/`endDate` (instants, both included to the
 // millisecond) on the lists of dialogues, messages and memories, with every other filter and cursors.
@@ -83,7 +84,7 @@ describe('creation-time filters on lists (D58)', () => {
         payload: { value, namespace: 'd58' },
       });
       made.push(response.json());
-      await new Promise((resolve) => setTimeout(resolve, 3));
+      await untilClockPasses(made.at(-1)!.created);
     }
     const url = `${V1}/memory?namespace=d58&order=asc&limit=1&startDate=${made[1]!.created}&endDate=${made[2]!.created}`;
     expect((await walk<{ id: string }>(api, url)).map((m) => m.id)).toEqual([made[1]!.id, made[2]!.id]);

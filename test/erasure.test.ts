@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, asProject, createProject, createTestContext, expectError } from './helpers/app.js';
 import { dataDump } from './helpers/data-dump.js';
-import { type Receiver, until, useReceivers } from './helpers/webhook-receiver.js';
+import { eventually } from './helpers/eventually.js';
+import { type Receiver, useReceivers } from './helpers/webhook-receiver.js';
 import { type Api, V1, useProjectApi } from './helpers/dialogues.js';
 
 // D73: when a delete answers, no byte of the deleted content remains in any table: rows, search
@@ -120,7 +121,7 @@ describe('erasure (D73)', () => {
     );
     // Every event was sent once (and failed): its copy waits in webhook_deliveries.
     const events = (await ok(api, { method: 'GET', url: `${V1}/events?limit=1000` })).items as unknown[];
-    await until(
+    await eventually(
       async () =>
         (await dataDump(ctx.database)).split('\n').filter((line) => line.includes('whd_')).length >=
         events.length,

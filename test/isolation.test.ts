@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.js';
 import {
   type TestContext,
   type TestProject,
@@ -18,6 +16,7 @@ import {
   summaryCases,
 } from './helpers/isolation.js';
 import { type FakeOpenAi, startFakeOpenAi } from './helpers/openai-server.js';
+import { untilEmbedded } from './helpers/embedding-queue.js';
 
 // D46: another project's dialogues, messages and memories answer exactly like ids that do not
 // exist, and search finds nothing of them.
@@ -52,16 +51,6 @@ const allCases = (): IsolationCase[] => [
   ...memoryCases(),
   ...searchCases(),
 ];
-
-/** Waits until the in-process worker has embedded everything queued. */
-async function embedded(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const result = await ctx.app.db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
-    if (rowsOf<{ n: number }>(result)[0]!.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the embedding queue did not drain');
-}
 
 async function createMemory(api: Api, body: Record<string, unknown>): Promise<{ id: string }> {
   const response = await api({ method: 'POST', url: `${V1}/memory`, payload: body });
@@ -208,7 +197,7 @@ describe('cross-project isolation (D46)', () => {
       });
       dialogues.push(dialogue);
     }
-    await embedded();
+    await untilEmbedded(ctx.app.db);
 
     // The owner finds each item by the word, on both paths: the stranger's empty answers below
     // are not for want of anything to find.

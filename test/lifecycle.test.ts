@@ -1,9 +1,11 @@
+import { once } from 'node:events';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../src/db/client.js';
 import { ADMIN_TOKEN } from './helpers/app.js';
 import { testServerUrl } from './helpers/database.js';
+import { eventually } from './helpers/eventually.js';
 import { startTcpProxy } from './helpers/tcp-proxy.js';
 import {
   type RunningServer,
@@ -13,7 +15,7 @@ import {
   spawnServerProcess,
 } from './helpers/processes.js';
 
-// Issue 8, lifecycle: graceful shutdown of the real server process, and start-up that waits for
+// Lifecycle: graceful shutdown of the real server process, and start-up that waits for
 // its database. Each test starts its own processes and kills them by pid.
 
 const started: RunningServer[] = [];
@@ -42,7 +44,11 @@ async function storeEnv(): Promise<Record<string, string>> {
   return store.env;
 }
 
-/** A POST whose body is sent in two parts, so that it is in flight for as long as the test wants. */
+/**
+ * A POST whose body is sent in two parts, so that it is in flight for as long as the test wants.
+ * `reached` resolves when the server has read its headers: it asks for `100 Continue`, which Node's
+ * server sends as it hands the request to the app.
+ */
 function slowPost(url: string, path: string, body: string) {
   const request = http.request(`${url}${path}`, {
     method: 'POST',
@@ -51,8 +57,10 @@ function slowPost(url: string, path: string, body: string) {
       authorization: `Bearer ${ADMIN_TOKEN}`,
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(body),
+      expect: '100-continue',
     },
   });
+  const reached = once(request, 'continue').then(() => undefined);
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on('response', (res) => {
       let text = '';
@@ -65,22 +73,12 @@ function slowPost(url: string, path: string, body: string) {
   });
   const half = Math.floor(body.length / 2);
   request.write(body.slice(0, half));
-  return { finish: () => request.end(body.slice(half)), response };
+  return { finish: () => request.end(body.slice(half)), response, reached };
 }
 
 async function readyz(url: string) {
   const response = await fetch(`${url}/readyz`);
   return { status: response.status, body: (await response.json()) as { status: string } };
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('graceful shutdown', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
@@ -91,14 +89,17 @@ describe('graceful shutdown', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
 
     const inFlight = slowPost(server.baseUrl, '/admin/v1/projects', JSON.stringify({ name: 'in-flight' }));
     // The request has reached the server (its headers are read) before the signal.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await inFlight.reached;
     server.child.kill('SIGTERM');
 
     // During the drain period the listener still answers, and readiness says "go elsewhere".
-    const during = await waitFor(async () => {
-      const probe = await readyz(server.baseUrl);
-      return probe.status === 503 ? probe : undefined;
-    });
+    const during = await eventually(
+      async () => {
+        const probe = await readyz(server.baseUrl);
+        return probe.status === 503 ? probe : undefined;
+      },
+      { what: '/readyz to say 503', timeoutMs: 20_000 },
+    );
     expect(during.body).toEqual({ status: 'shutting_down' });
 
     inFlight.finish();
@@ -124,7 +125,7 @@ describe('graceful shutdown', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
     const server = await start({ ...(await storeEnv()), SHUTDOWN_GRACE_MS: '1500' });
     const stuck = slowPost(server.baseUrl, '/admin/v1/projects', JSON.stringify({ name: 'never-finished' }));
     stuck.response.catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stuck.reached;
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 1, signal: null });
     expect(server.lines().some((line) => line.includes('grace period over'))).toBe(true);
@@ -158,10 +159,13 @@ describe('graceful shutdown with the embedding worker', { timeout: SPAWNING_TEST
       );
     }
     // Stop while the worker is busy with the queue.
-    await waitFor(async () => {
-      const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
-      return /parley_embeddings_total\{object="memory"\} [1-9]/.test(metrics) ? true : undefined;
-    }, 120_000);
+    await eventually(
+      async () => {
+        const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+        return /parley_embeddings_total\{object="memory"\} [1-9]/.test(metrics);
+      },
+      { what: 'the first embeddings', timeoutMs: 120_000 },
+    );
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
 

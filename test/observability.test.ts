@@ -6,8 +6,9 @@ import { configFrom } from '../src/config.js';
 import { createLogger, serializeError } from '../src/observability/logger.js';
 import { ADMIN_TOKEN, createProject, createTestContext } from './helpers/app.js';
 import { type TestDatabase, createTestDatabase } from './helpers/database.js';
+import { eventually } from './helpers/eventually.js';
 
-// Issue 8, observability: /metrics in Prometheus format and one redacted log line per request.
+// Observability: /metrics in Prometheus format and one redacted log line per request.
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -216,14 +217,14 @@ describe('/metrics with the embedding worker', () => {
         payload: { value: 'The customer prefers tea to coffee', label: 'drinks' },
       });
       expect(created.statusCode).toBe(201);
-      const deadline = Date.now() + 60_000;
-      let samples = new Map<string, number>();
-      while (Date.now() < deadline) {
-        const response = await context.app.inject({ method: 'GET', url: '/metrics' });
-        samples = parseMetrics(response.body);
-        if ((samples.get('parley_embeddings_total{object="memory"}') ?? 0) >= 1) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      const samples = await eventually(
+        async () => {
+          const response = await context.app.inject({ method: 'GET', url: '/metrics' });
+          const parsed = parseMetrics(response.body);
+          return (parsed.get('parley_embeddings_total{object="memory"}') ?? 0) >= 1 && parsed;
+        },
+        { what: 'the memory embedded', timeoutMs: 60_000, intervalMs: 100 },
+      );
       expect(samples.get('parley_embeddings_total{object="memory"}')).toBe(1);
       expect(samples.get('parley_embedding_queue_depth{state="all"}')).toBe(0);
     } finally {

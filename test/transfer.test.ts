@@ -3,17 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, rowsOf } from '../src/db/client.js';
+import { type Database, openDatabase, rowsOf } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { dialogues, embeddingJobs, memories, messages } from '../src/db/schema.js';
 import { eventOutbox } from '../src/modules/events/outbox.js';
 import { insertProject } from '../src/modules/projects/repository.js';
+import { createProjectService } from '../src/modules/projects/service.js';
 import { readLines } from '../src/modules/transfer/lines.js';
-import { TransferError, exportProject, importProject } from '../src/modules/transfer/service.js';
+import { TransferError, createTransferService } from '../src/modules/transfer/service.js';
 import { type TestDatabase, createTestDatabase } from './helpers/database.js';
 import { SPAWNING_TEST_TIMEOUT_MS, freshStoreEnv, runNode } from './helpers/processes.js';
 
-// Issue 8, backup and portability: `parley export` / `parley import` round trip, from one database
+/** What export and import are handed: the database and its projects. */
+/** The transfer service on `db`, as services.ts wires it (D79: queueing embeddings unless told not to). */
+const transferOn = (db: Database, queueEmbeddings = true) =>
+  createTransferService({ db, projects: createProjectService({ db }), outbox: eventOutbox, queueEmbeddings });
+
+// Backup and portability: `parley export` / `parley import` round trip, from one database
 // into another database and project, comparing equal down to the bytes of message content.
 
 let source: TestDatabase;
@@ -21,8 +27,6 @@ let target: TestDatabase;
 const SOURCE_PROJECT = 'prj_transfer_source';
 const TARGET_PROJECT = 'prj_transfer_target';
 /** An import where an embedder is configured (D79: without one nothing is queued). */
-const withJobs = { queueEmbeddings: true, events: eventOutbox };
-
 /** Content texts as a client may send them (D28): key order, integer-like keys, big numbers, escapes. */
 const contents = [
   '"plain text with \\u2028 a separator and \\"quotes\\""',
@@ -149,7 +153,7 @@ afterAll(async () => {
 
 async function exportLines(database: TestDatabase, projectId: string): Promise<string[]> {
   const lines: string[] = [];
-  await exportProject(database.handle.db, projectId, (line) => {
+  await transferOn(database.handle.db).exportProject(projectId, (line) => {
     lines.push(line);
   });
   return lines;
@@ -188,7 +192,7 @@ describe('parley export / import', () => {
   });
 
   it('imports into another project of another database, and exports from there identically', async () => {
-    const counts = await importProject(target.handle.db, TARGET_PROJECT, fromLines(exported), withJobs);
+    const counts = await transferOn(target.handle.db).importProject(TARGET_PROJECT, fromLines(exported));
     expect(counts).toEqual({ dialogues: 2, messages: 1204, memories: 2 });
 
     const again = await exportLines(target, TARGET_PROJECT);
@@ -237,10 +241,10 @@ describe('parley export / import', () => {
 
   it('queues nothing without an embedder (D79)', async () => {
     await insertProject(target.handle.db, { id: 'prj_transfer_lexical', name: 'lexical' });
-    const counts = await importProject(target.handle.db, 'prj_transfer_lexical', fromLines(exported), {
-      queueEmbeddings: false,
-      events: eventOutbox,
-    });
+    const counts = await transferOn(target.handle.db, false).importProject(
+      'prj_transfer_lexical',
+      fromLines(exported),
+    );
     expect(counts).toEqual({ dialogues: 2, messages: 1204, memories: 2 });
     const [queued] = rowsOf<{ n: number }>(
       await target.handle.db.execute(
@@ -252,7 +256,7 @@ describe('parley export / import', () => {
 
   it('imports nothing when ids already exist in the project', async () => {
     await expect(
-      importProject(target.handle.db, TARGET_PROJECT, fromLines(exported), withJobs),
+      transferOn(target.handle.db).importProject(TARGET_PROJECT, fromLines(exported)),
     ).rejects.toThrow(/already exist/);
     expect(await storedContents(target, TARGET_PROJECT)).toHaveLength(1204);
   });
@@ -260,11 +264,11 @@ describe('parley export / import', () => {
   it('imports nothing from a truncated file or one whose counts differ', async () => {
     await insertProject(target.handle.db, { id: 'prj_transfer_other', name: 'other' });
     await expect(
-      importProject(target.handle.db, 'prj_transfer_other', fromLines(exported.slice(0, 900)), withJobs),
+      transferOn(target.handle.db).importProject('prj_transfer_other', fromLines(exported.slice(0, 900))),
     ).rejects.toThrow(/truncated/);
     const withoutOneMessage = exported.filter((_line, index) => index !== 10);
     await expect(
-      importProject(target.handle.db, 'prj_transfer_other', fromLines(withoutOneMessage), withJobs),
+      transferOn(target.handle.db).importProject('prj_transfer_other', fromLines(withoutOneMessage)),
     ).rejects.toThrow(/announces/);
     expect(await storedContents(target, 'prj_transfer_other')).toHaveLength(0);
   });
@@ -296,7 +300,7 @@ describe('parley export / import', () => {
       }),
       '{"type":"end","counts":{"dialogues":0,"messages":0,"memories":1}}',
     ];
-    expect(await importProject(target.handle.db, 'prj_transfer_v1', fromLines(lines), withJobs)).toEqual({
+    expect(await transferOn(target.handle.db).importProject('prj_transfer_v1', fromLines(lines))).toEqual({
       dialogues: 0,
       messages: 0,
       memories: 1,
@@ -318,16 +322,16 @@ describe('parley export / import', () => {
     const broken = JSON.stringify({ ...JSON.parse(memory), value: 'not json' });
     const lines = exported.map((line) => (line === memory ? broken : line));
     await expect(
-      importProject(target.handle.db, 'prj_transfer_bad', fromLines(lines), withJobs),
+      transferOn(target.handle.db).importProject('prj_transfer_bad', fromLines(lines)),
     ).rejects.toThrow(/value: must be JSON text/);
   });
 
   it('refuses a file that is not an export, and a project that does not exist', async () => {
     await expect(
-      importProject(target.handle.db, 'prj_transfer_other', fromLines(['{"hello":"world"}']), withJobs),
+      transferOn(target.handle.db).importProject('prj_transfer_other', fromLines(['{"hello":"world"}'])),
     ).rejects.toThrow(TransferError);
     await expect(
-      importProject(target.handle.db, 'prj_missing', fromLines(exported), withJobs),
+      transferOn(target.handle.db).importProject('prj_missing', fromLines(exported)),
     ).rejects.toThrow(/does not exist/);
     await expect(exportLines(source, 'prj_missing')).rejects.toThrow(/does not exist/);
   });

@@ -4,11 +4,11 @@ import { configFrom } from '../../src/config.js';
 import { openDatabase } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 
-// The types of the first-party client (src/client/schema.d.ts) come from the document the app
+// The types of the first-party client (packages/client/src/schema.ts) come from the document the app
 // serves, built here on an empty in-memory database. The admin API is on, so that its operations
 // are typed too (the client's `admin` group); any token does, the document never shows it.
 
-export const CLIENT_SCHEMA_FILE = new URL('../../src/client/schema.d.ts', import.meta.url);
+export const CLIENT_SCHEMA_FILE = new URL('../../packages/client/src/schema.ts', import.meta.url);
 
 /** The app's OpenAPI document, with the admin API on unless told otherwise. */
 export async function appDocument(env: Record<string, string> = {}): Promise<Record<string, unknown>> {
@@ -32,6 +32,6 @@ export async function appDocument(env: Record<string, string> = {}): Promise<Rec
 export async function typesOf(document: Record<string, unknown>): Promise<string> {
   const header =
     '// Generated from the Parley OpenAPI document by `npm run client:generate`; do not edit.\n' +
-    '// test/client/schema.test.ts fails when it is stale.\n\n';
+    '// test/client/package.test.ts fails when it is stale.\n\n';
   return header + astToString(await openapiTS(document as never, { alphabetize: true }));
 }

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { AppError } from './errors.js';
+import { DAY_MS, parseIsoDate, utcInstantOf } from './iso-date.js';
 
 // D58: the creation-time filters the DialogueDB client sends to the three lists (dialogues,
 // messages, memories): `created`, one UTC day, or `startDate`/`endDate`, instants both included
 // to the millisecond. They apply together with every other filter and with cursors.
 
-const DAY_MS = 86_400_000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Creation times from `from` (included) to `before` (excluded); either side open. */
+/** Creation times from `from` (included) to `before` (excluded); either side open (D26, D58). */
 export interface CreatedRange {
   from?: Date;
   before?: Date;
@@ -42,22 +40,11 @@ function invalid(field: string, message: string): AppError {
   ]);
 }
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
-const ZONE = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
-
 /** A bare date as its midnight UTC, or a date-time (without a zone: UTC), to the millisecond. */
 function parseTime(field: string, text: string): { time: number; bareDate: boolean } {
-  const bareDate = DAY.test(text);
-  const refuse = () => invalid(field, 'must be an ISO 8601 date (YYYY-MM-DD) or date-time');
-  if (!bareDate && !DATE_TIME.test(text)) throw refuse();
-  const day = text.slice(0, 10);
-  const time = Date.parse(bareDate ? `${day}T00:00:00Z` : ZONE.test(text.slice(10)) ? text : `${text}Z`);
-  // Date.parse rolls 2025-02-30 over to March 2: a day that does not exist is refused instead.
-  const midnight = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(time) || Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== day) {
-    throw refuse();
-  }
-  return { time, bareDate };
+  const parsed = parseIsoDate(text);
+  if (!parsed) throw invalid(field, 'must be an ISO 8601 date (YYYY-MM-DD) or date-time');
+  return { time: utcInstantOf(parsed), bareDate: parsed.kind === 'day' };
 }
 
 /** The range the D58 parameters give, intersected with `within` (another filter on creation time). */

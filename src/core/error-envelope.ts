@@ -70,7 +70,7 @@ const codesWithStatus = (status: number) =>
 const statusTitles: Record<number, string> = {
   400: 'The request is invalid',
   401: 'The key is missing, unknown or revoked',
-  403: 'The address is not allowed for this key',
+  403: 'Refused: the address is not allowed for this key, or the Origin or Host is foreign',
   404: 'Not found',
   409: 'Conflicts with the current state',
   410: 'Gone',
@@ -111,13 +111,15 @@ export interface ErrorResponse {
 /**
  * OpenAPI response entries for a route's errors. Each argument is a status, standing for the codes
  * every route answers with it (codesOfStatus), or a code, listed under its own status. 503 is added
- * to every route: load shedding, shutdown and database outages answer it anywhere.
+ * to every route: load shedding, shutdown and database outages answer it anywhere; so are the 403s
+ * of a foreign Origin or Host (D100).
  */
 export function errorResponses(...entries: (number | ErrorCode)[]): Record<number, ErrorResponse> {
   const byStatus = new Map<number, ErrorCode[]>();
   const add = (status: number, codes: ErrorCode[]) =>
     byStatus.set(status, [...new Set([...(byStatus.get(status) ?? []), ...codes])]);
-  for (const entry of [...entries, 503]) {
+  // D100: the Origin and Host checks run before routing, on every route.
+  for (const entry of [...entries, 'ORIGIN_NOT_ALLOWED', 'HOST_NOT_ALLOWED', 503] as const) {
     if (typeof entry === 'number') add(entry, codesOfStatus[entry] ?? codesWithStatus(entry));
     else add(errorCodes[entry].status, [entry]);
   }

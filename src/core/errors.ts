@@ -24,6 +24,9 @@ export const errorCodes = {
   SEARCH_QUERY_TOO_SHORT: { status: 400, type: 'validation_error' },
   UNAUTHORIZED: { status: 401, type: 'authentication_error' },
   IP_NOT_ALLOWED: { status: 403, type: 'authorization_error' },
+  // D100: a browser page from a foreign origin, or a foreign Host (DNS rebinding).
+  ORIGIN_NOT_ALLOWED: { status: 403, type: 'authorization_error' },
+  HOST_NOT_ALLOWED: { status: 403, type: 'authorization_error' },
   DIALOGUE_NOT_FOUND: { status: 404, type: 'not_found' },
   MESSAGE_NOT_FOUND: { status: 404, type: 'not_found' },
   MEMORY_NOT_FOUND: { status: 404, type: 'not_found' },
@@ -40,6 +43,8 @@ export const errorCodes = {
   DIALOGUE_EXPIRED: { status: 409, type: 'conflict' },
   DUPLICATE_ID: { status: 409, type: 'conflict' },
   RESOURCE_CONFLICT: { status: 409, type: 'conflict' },
+  // D163: a write into a namespace whose erasure is pending.
+  NAMESPACE_ERASING: { status: 409, type: 'conflict' },
   REQUEST_TOO_LARGE: { status: 413, type: 'validation_error' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, type: 'validation_error' },
   RATE_LIMIT_EXCEEDED: { status: 429, type: 'rate_limit_exceeded' },
@@ -60,7 +65,7 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** A failure the client is told about, with the spec's code (D11). */
+/** A failure the client is told about, with its code from the table above (D11). */
 export class AppError extends Error {
   readonly status: number;
   readonly type: ErrorType;

@@ -20,6 +20,13 @@ export const clientIdSchema = z
 /** A client-given ISO 8601 time with a zone (a message's `created`, D30; a dialogue's, D57a). */
 export const createdInputSchema = z.iso.datetime({ offset: true });
 
+/** D150: when a dialogue or memory stops existing for the API (ISO 8601 with a zone). */
+export const expiresAtInputSchema = z.iso
+  .datetime({ offset: true })
+  .describe(
+    'D150: ISO 8601 date-time with a zone; from then on the object answers 404 everywhere and is erased. null clears it',
+  );
+
 /**
  * D80: the roles a message may have. `tool` is a tool's output (its call id can live in `name` or
  * `metadata`), `developer` OpenAI's instruction role: transcripts of current chat APIs are stored

@@ -8,7 +8,7 @@ import { unknownKeyIssues } from './unknown-keys.js';
 const CODED_MESSAGE = /^([A-Z_]+)\|(.*)$/s;
 
 /**
- * zod option that makes a failing check report one of the spec's own codes (TOO_MANY_MESSAGES,
+ * zod option that makes a failing check report one of the API's own codes (D12-D13: TOO_MANY_MESSAGES,
  * EMPTY_MESSAGE_ARRAY, ...) instead of the generic INVALID_INPUT. The code travels in the issue
  * message because zod's built-in checks carry no other free field; `toAppError` takes it out.
  */

@@ -20,6 +20,8 @@ export interface IdempotencyPrunerOptions {
   /** Pause between rounds; by default `pruneIntervalMs(ttlHours)`. */
   intervalMs?: number;
   logger?: PrunerLogger;
+  /** The clock that ages the records; tests move it instead of waiting for the TTL. */
+  now?: () => number;
 }
 
 export interface IdempotencyPruner {
@@ -42,7 +44,12 @@ export function startIdempotencyPruner(options: IdempotencyPrunerOptions): Idemp
       try {
         // Batch after batch, each statement its own short transaction, until the backlog is gone.
         while (!stopped.signal.aborted) {
-          const deleted = await deleteExpiredResponses(options.db, options.ttlHours, batchRows);
+          const deleted = await deleteExpiredResponses(
+            options.db,
+            options.ttlHours,
+            batchRows,
+            (options.now ?? Date.now)(),
+          );
           if (deleted < batchRows) break;
         }
       } catch (error) {

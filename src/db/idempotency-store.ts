@@ -85,11 +85,14 @@ export async function deleteExpiredResponses(
   db: Executor,
   ttlHours: number,
   batchRows = PRUNE_BATCH_ROWS,
+  now = Date.now(),
 ): Promise<number> {
+  // The cutoff comes from the caller's clock (the pruner's, which tests move), not the database's.
+  const cutoff = new Date(now - ttlHours * 3_600_000);
   const expired = await db
     .select({ projectId: idempotencyKeys.projectId, key: idempotencyKeys.key })
     .from(idempotencyKeys)
-    .where(lt(idempotencyKeys.created, expiredBefore(ttlHours)))
+    .where(lt(idempotencyKeys.created, cutoff))
     .limit(batchRows);
   let deleted = 0;
   for (const [projectId, keys] of keysByProject(expired, (row) => row.key)) {
@@ -99,7 +102,7 @@ export async function deleteExpiredResponses(
         and(
           eq(idempotencyKeys.projectId, projectId),
           inArray(idempotencyKeys.key, keys),
-          lt(idempotencyKeys.created, expiredBefore(ttlHours)),
+          lt(idempotencyKeys.created, cutoff),
         ),
       )
       .returning({ key: idempotencyKeys.key });

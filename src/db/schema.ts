@@ -106,8 +106,16 @@ export const dialogues = pgTable(
      */
     summaryId: text('summary_id'),
     totalMessages: integer('total_messages').notNull().default(0),
+    /**
+     * D160: a fork's origin, the dialogue and the last message it copied (null when that dialogue
+     * had none). Plain text, no foreign key: deleting the original leaves the fork whole.
+     */
+    forkedFromDialogueId: text('forked_from_dialogue_id'),
+    forkedFromMessageId: text('forked_from_message_id'),
     threadCount: integer('thread_count').notNull().default(0),
     lastMessageCreated: timestamp('last_message_created', { withTimezone: true, precision: 3 }),
+    /** D150: past this moment the dialogue answers 404 everywhere and the sweeper erases it; null: never. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
     /** Label, tags and summary as one text, kept by the service, for full-text search (D41). */
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -125,7 +133,15 @@ export const dialogues = pgTable(
     }),
     index('dialogues_list_idx').on(t.projectId, t.created, t.id),
     index('dialogues_thread_idx').on(t.projectId, t.threadOf, t.created, t.id),
+    // D160: the `forkedFrom` list filter; partial, so that dialogues that are no fork cost nothing.
+    index('dialogues_forked_idx')
+      .on(t.projectId, t.forkedFromDialogueId, t.created, t.id)
+      .where(sql`forked_from_dialogue_id IS NOT NULL`),
     index('dialogues_search_idx').using('gin', t.searchVector),
+    // D150: the sweeper finds expired dialogues through it; most rows never expire.
+    index('dialogues_expires_idx').on(t.projectId, t.expiresAt).where(sql`expires_at IS NOT NULL`),
+    // D151: the sweeper finds idle dialogues by their last change.
+    index('dialogues_modified_idx').on(t.projectId, t.modified),
   ],
 );
 
@@ -223,6 +239,8 @@ export const messages = pgTable(
     // A search within one namespace (one end user) reads that namespace's rows exactly instead of
     // walking the HNSW graph past every other namespace's neighbours.
     index('messages_namespace_idx').on(t.projectId, t.namespace),
+    // D151: the retention sweeper finds a project's oldest messages without reading the rest.
+    index('messages_created_idx').on(t.projectId, t.created),
     index('messages_search_idx').using('gin', t.searchVector),
   ],
 );
@@ -242,6 +260,8 @@ export const memories = pgTable(
     description: text('description'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** D150: past this moment the memory answers 404 everywhere and the sweeper erases it; null: never. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
     /** Label, description and the text drawn from the value, for full-text search and embeddings. */
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -254,6 +274,10 @@ export const memories = pgTable(
     primaryKey({ columns: [t.projectId, t.id] }),
     index('memories_list_idx').on(t.projectId, t.created, t.id),
     index('memories_search_idx').using('gin', t.searchVector),
+    // D150: as dialogues_expires_idx.
+    index('memories_expires_idx').on(t.projectId, t.expiresAt).where(sql`expires_at IS NOT NULL`),
+    // D151: the sweeper finds memories not updated for N days.
+    index('memories_modified_idx').on(t.projectId, t.modified),
   ],
 );
 
@@ -262,6 +286,31 @@ export const memories = pgTable(
  * claim with FOR UPDATE SKIP LOCKED. `dialogue_id` is set for message jobs, whose ids are
  * unique only within their dialogue (D27).
  */
+/**
+ * D140: the document frequencies that weigh the query's words in search (BM25), kept on write in
+ * the transaction that stores, changes or deletes the searchable text, so that a search reads only
+ * its own words' rows whatever the project's size. Per object kind (message, dialogue, memory):
+ * for each lexeme, how many rows hold it (`documents`) and how often (`occurrences`); the row of
+ * lexeme '' counts every row and every lexeme of the kind (the collection size and total length).
+ * Spread over 8 buckets (picked from the dialogue or object id) so that concurrent writes to a
+ * project's dialogues rarely wait on the same row; a search sums them. A row whose count falls to
+ * zero is deleted in the same statement's transaction: only words of live text are counted (D73).
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    projectId: text('project_id').notNull(),
+    objectType: text('object_type', { enum: ['message', 'dialogue', 'memory'] }).notNull(),
+    /** '' for the whole project, else a namespace: a search within one is weighed by its own words. */
+    scope: text('scope').notNull(),
+    bucket: integer('bucket').notNull(),
+    lexeme: text('lexeme').notNull(),
+    documents: bigint('documents', { mode: 'number' }).notNull(),
+    occurrences: bigint('occurrences', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.objectType, t.scope, t.lexeme, t.bucket] })],
+);
+
 export const embeddingJobs = pgTable(
   'embedding_jobs',
   {
@@ -495,5 +544,67 @@ export const webhookAttempts = pgTable(
     index('webhook_attempts_delivery_idx').on(t.projectId, t.deliveryId, t.attempt),
     index('webhook_attempts_object_idx').on(t.projectId, t.objectId),
     index('webhook_attempts_dialogue_idx').on(t.projectId, t.dialogueId),
+  ],
+);
+
+/**
+ * D162: one erasure of a namespace's data, its receipt. A pending erasure hides its namespace from
+ * reads and refuses writes into it (D163); a background worker deletes the namespace's dialogues
+ * and memories in batches, holding the row's lease (`lease_until`) so that one instance works on
+ * it at a time and another takes over after a crash, and adds what it deleted to `counts`. At most
+ * one erasure of a namespace is pending (a retry finds it).
+ */
+export const erasures = pgTable(
+  'erasures',
+  {
+    projectId: text('project_id').notNull(),
+    /** `era_` + a time-sortable id. */
+    id: text('id').notNull(),
+    namespace: text('namespace').notNull(),
+    status: text('status', { enum: ['pending', 'completed'] })
+      .notNull()
+      .default('pending'),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, precision: 3 }),
+    created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    // One pending erasure per namespace; also what reads and writes look up (D163).
+    uniqueIndex('erasures_pending_key').on(t.projectId, t.namespace).where(sql`status = 'pending'`),
+    // The worker's work list across projects (locks nothing; it may read every shard).
+    index('erasures_due_idx').on(t.created).where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * D166: the record of a project's erasure (D74), its receipt. It outlives the project: its column
+ * is `erased_project_id`, not `project_id`, so it is no tenant table and the erasure it records
+ * leaves it alone. A running erasure holds the row's lease (`lease_until`), renewed as it goes, so
+ * that a second request waits for nothing and answers the record as it stands, and a request after
+ * a crash resumes the erasure once the lease has run out. At most one erasure of a project is
+ * pending. `counts` are the objects erased (as a namespace erasure counts them); `rows`, the rows
+ * removed per table.
+ */
+export const projectErasures = pgTable(
+  'project_erasures',
+  {
+    /** `era_` + a time-sortable id, as a namespace erasure's. */
+    id: text('id').primaryKey(),
+    erasedProjectId: text('erased_project_id').notNull(),
+    status: text('status', { enum: ['pending', 'completed'] })
+      .notNull()
+      .default('pending'),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    rows: jsonb('rows').$type<Record<string, number>>().notNull().default({}),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, precision: 3 }),
+    created: timestamp('created', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('project_erasures_pending_key').on(t.erasedProjectId).where(sql`status = 'pending'`),
+    // A retry after the erasure finds the latest record of the project.
+    index('project_erasures_project_idx').on(t.erasedProjectId, t.created),
   ],
 );

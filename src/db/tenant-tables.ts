@@ -98,10 +98,12 @@ export const TENANT_TABLES: readonly TenantTable[] = Object.freeze(tenantTables(
 
 /**
  * The tables Citus keeps a full copy of on every node (docs/scaling.md): `projects`, read by
- * every request and referenced by every tenant table, and `api_keys`, which is looked up by key
- * hash (not by project) on every request. Every other tenant table is distributed by project_id.
+ * every request and referenced by every tenant table; `api_keys`, which is looked up by key
+ * hash (not by project) on every request; and `project_erasures`, the records that outlive their
+ * project (D166), no tenant table. Every other tenant table is distributed by project_id.
  */
 export const REFERENCE_TABLES: readonly string[] = Object.freeze([
   PROJECTS,
   getTableConfig(schema.apiKeys).name,
+  getTableConfig(schema.projectErasures).name,
 ]);

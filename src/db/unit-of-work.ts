@@ -12,15 +12,30 @@ import { stringifyWithRawJson } from '../core/raw-json.js';
 /** A check run inside every write transaction, before the write (plan quotas count there, D44). */
 export type WriteGuard = (tx: Executor, context: ProjectContext) => Promise<void>;
 
+/**
+ * What one write's transaction carries besides its statements, made by `runWrite` for that write
+ * alone and read after its commit.
+ */
+interface WriteScope {
+  /** Set by the outbox when the write recorded events (D63): only then is there anything to number. */
+  eventsRecorded: boolean;
+}
+
+/**
+ * The transaction a write runs in. `runWrite` gives it the write's scope; a transaction opened
+ * elsewhere (an import, a worker) has none, and whoever opened it numbers its events itself.
+ */
+export type WriteTx = Executor & { readonly writeScope?: WriteScope };
+
 export interface WriteDeps {
   db: Database;
   guards: readonly WriteGuard[];
   /**
-   * Told after the write committed (never after a rollback or a replay), with the transaction it
-   * ran in: the events it wrote are numbered just after their commit (D63,
+   * Told after the write committed (never after a rollback or a replay), with the write's scope:
+   * the events it recorded are numbered just after their commit (D63,
    * src/modules/events/sequencer.ts).
    */
-  afterCommit?: (context: ProjectContext, tx: Executor) => void;
+  afterCommit?: (context: ProjectContext, scope: WriteScope) => void;
 }
 
 export interface Idempotency {
@@ -51,12 +66,11 @@ function replayed(stored: StoredResponse, hash: string): WriteOutcome {
 
 /**
  * The response stored for `idempotency`, as its replay; undefined when the key has none (or when
- * there is no key). A staged write, whose transaction comes after slow work outside it (a model
- * writing a summary, D22), asks this before that work: a retry of a request that already
- * succeeded is then answered without calling the model again. `runWrite` asks again before its
- * transaction, and its transaction settles a race between two requests with one key.
+ * there is no key). `runStagedWrite` asks this before its slow work: a retry of a request that
+ * already succeeded is then answered without calling the model again. `runWrite` asks again before
+ * its transaction, and its transaction settles a race between two requests with one key.
  */
-export async function replayIfStored(
+async function replayIfStored(
   db: Executor,
   context: ProjectContext,
   idempotency: Idempotency | undefined,
@@ -67,24 +81,43 @@ export async function replayIfStored(
 }
 
 /** Runs `write` in one transaction, with the guards and the idempotency record in it. */
-export async function runWrite(
+export function runWrite(
   deps: WriteDeps,
   context: ProjectContext,
   statusCode: number,
   write: (tx: Executor) => Promise<unknown>,
   idempotency?: Idempotency,
 ): Promise<WriteOutcome> {
+  return transact(deps, context, async (tx) => ({ statusCode, result: await write(tx) }), idempotency);
+}
+
+/**
+ * One write transaction whose answer's status the write itself chooses. With `undo`, the write
+ * found its answer without writing: the transaction is rolled back (no quota counted, D44; no
+ * Idempotency-Key record) and the answer given all the same.
+ */
+async function transact(
+  deps: WriteDeps,
+  context: ProjectContext,
+  write: (tx: Executor) => Promise<{ statusCode: number; result: unknown; undo?: boolean }>,
+  idempotency?: Idempotency,
+): Promise<WriteOutcome> {
   const stored = await replayIfStored(deps.db, context, idempotency);
   if (stored) return stored;
 
   let lostRace = false;
-  let committed: Executor | undefined;
-  const body = await deps.db
+  let undone: WriteOutcome | undefined;
+  const scope: WriteScope = { eventsRecorded: false };
+  const answer = await deps.db
     .transaction(async (tx) => {
-      committed = tx;
+      Object.defineProperty(tx, 'writeScope', { value: scope });
       for (const guard of deps.guards) await guard(tx, context);
-      const result = await write(tx);
+      const { statusCode, result, undo } = await write(tx);
       const json = stringifyWithRawJson(result);
+      if (undo) {
+        undone = { statusCode, body: json, replayed: false };
+        tx.rollback();
+      }
       if (idempotency) {
         const response = {
           requestHash: idempotency.requestHash,
@@ -98,14 +131,15 @@ export async function runWrite(
           tx.rollback();
         }
       }
-      return json;
+      return { statusCode, body: json };
     })
     .catch((error: unknown) => {
-      if (lostRace) return undefined;
+      if (lostRace || undone) return undefined;
       throw error;
     });
 
-  if (body === undefined) {
+  if (undone) return undone;
+  if (answer === undefined) {
     const stored = await findStoredResponse(
       deps.db,
       context.projectId,
@@ -116,6 +150,108 @@ export async function runWrite(
       throw new AppError('RESOURCE_CONFLICT', 'A request with this Idempotency-Key is in progress');
     return replayed(stored, idempotency!.requestHash);
   }
-  deps.afterCommit?.(context, committed!);
-  return { statusCode, body, replayed: false };
+  deps.afterCommit?.(context, scope);
+  return { ...answer, replayed: false };
+}
+
+/**
+ * What a staged write's step gives: its object, either written by it (`created`) or found stored
+ * already (`existing`: a client-given id that a summary has, D56), which is answered without a
+ * write: an `existing` from `apply` rolls its transaction back.
+ */
+export type Applied<R> = { kind: 'created'; result: R } | { kind: 'existing'; result: R };
+
+/**
+ * Thrown by a staged write's `apply` when what `prepare` read changed before the transaction: the
+ * transaction is undone and a new round starts. `reusable` says whether the next `prepare` may build
+ * on this round's preparation (it is handed back as `carried`) or must start afresh.
+ */
+export class Overtaken extends Error {
+  constructor(readonly reusable = true) {
+    super('overtaken by a concurrent write');
+  }
+}
+
+/**
+ * D85: a write whose transaction comes after slow work that must hold none open (a model writing a
+ * summary, D22). The domain states the two steps; `runStagedWrite` alone runs them, for REST and
+ * MCP alike, so that no domain function is handed a transport's reply or a continuation.
+ */
+export interface StagedWrite<P, R> {
+  /**
+   * Outside any transaction: reads and the slow work. `carried` is the previous round's
+   * preparation when that round was overtaken (`Overtaken.reusable`); `round` counts from 1. May
+   * answer `existing` at once, without a transaction.
+   */
+  prepare(carried: P | undefined, round: number): Promise<{ kind: 'prepared'; prepared: P } | Applied<R>>;
+  /** In the write's transaction, with its guards (D44) and Idempotency-Key record (D36). */
+  apply(tx: Executor, prepared: P): Promise<Applied<R>>;
+  /** How many rounds may be overtaken before the write gives up with `overtakenTooOften`. */
+  rounds: number;
+  overtakenTooOften(): AppError;
+}
+
+/**
+ * A staged write of one round, never overtaken: `prepare` does the slow part (a DNS check, a read of
+ * the feed, D69) and gives the transaction's work.
+ */
+export function oneRound<R>(
+  prepare: () => Promise<(tx: Executor) => Promise<R>>,
+): StagedWrite<(tx: Executor) => Promise<R>, R> {
+  return {
+    prepare: async () => ({ kind: 'prepared', prepared: await prepare() }),
+    apply: async (tx, write) => ({ kind: 'created', result: await write(tx) }),
+    rounds: 1,
+    overtakenTooOften: () => new AppError('RESOURCE_CONFLICT', 'The write was overtaken by another; retry'),
+  };
+}
+
+/** The status of each kind of answer: a summary created is 201, one found stored is 200 (D56). */
+export interface StagedStatus {
+  created: number;
+  existing: number;
+}
+
+/**
+ * Runs a staged write: a retry whose key already has a response is answered before `prepare`, so
+ * it costs no model call; then rounds of `prepare` and `apply` (in `runWrite`'s transaction, which
+ * checks the key again) until one is not overtaken. `check` sees every answer before it is
+ * stringified (the test-mode response check).
+ */
+export async function runStagedWrite<P, R>(
+  deps: WriteDeps,
+  context: ProjectContext,
+  status: StagedStatus,
+  staged: StagedWrite<P, R>,
+  idempotency?: Idempotency,
+  check?: (statusCode: number, result: R) => void,
+): Promise<WriteOutcome> {
+  const stored = await replayIfStored(deps.db, context, idempotency);
+  if (stored) return stored;
+  const answer = ({ kind, result }: Applied<R>) => {
+    const statusCode = status[kind];
+    check?.(statusCode, result);
+    return { statusCode, result, undo: kind === 'existing' };
+  };
+  let carried: P | undefined;
+  for (let round = 1; ; round++) {
+    const step = await staged.prepare(carried, round);
+    if (step.kind !== 'prepared') {
+      const { statusCode, result } = answer(step);
+      return { statusCode, body: stringifyWithRawJson(result), replayed: false };
+    }
+    carried = step.prepared;
+    try {
+      return await transact(
+        deps,
+        context,
+        async (tx) => answer(await staged.apply(tx, step.prepared)),
+        idempotency,
+      );
+    } catch (error) {
+      if (!(error instanceof Overtaken)) throw error;
+      if (!error.reusable) carried = undefined;
+      if (round === staged.rounds) throw staged.overtakenTooOften();
+    }
+  }
 }

@@ -1,12 +1,18 @@
 // D41: every embedding provider behind one small interface. The id is stored beside each vector
 // (`embedding_model`), so vectors of different models are never compared.
 
+/**
+ * Who waits for an embedding: a search request (`query`), or the embedding worker (`background`,
+ * the default). An embedder that shares one model between the two serves queries first.
+ */
+export type EmbedLane = 'query' | 'background';
+
 export interface Embedder {
   /** Names the model and its dimension; stored with every vector it makes. */
   readonly id: string;
   readonly dimensions: number;
   /** One unit-length vector per text, in order. Texts must not be empty. */
-  embed(texts: string[]): Promise<number[][]>;
+  embed(texts: string[], lane?: EmbedLane): Promise<number[][]>;
   close(): Promise<void>;
 }
 

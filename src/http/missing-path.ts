@@ -2,7 +2,7 @@ import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { AppError } from '../core/errors.js';
 
 /**
- * The spec lists 400 MISSING_PARAMETER for operations whose path id is left out (`DELETE /dialogue`,
+ * 400 MISSING_PARAMETER for operations whose path id is left out (docs/api-decisions.md: `DELETE /dialogue`,
  * `GET /message/`): such paths answer that, after authentication, instead of an unknown route.
  * They stay out of the OpenAPI document.
  */

@@ -3,7 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
 import type { Executor } from '../db/client.js';
 import type { ProjectContext } from '../core/context.js';
-import { type Idempotency, type WriteOutcome, replayIfStored, runWrite } from '../db/unit-of-work.js';
+import {
+  type Idempotency,
+  type StagedStatus,
+  type StagedWrite,
+  type WriteOutcome,
+  runStagedWrite,
+  runWrite,
+} from '../db/unit-of-work.js';
 
 // REST glue of the unit of work (src/db/unit-of-work.ts): the Idempotency-Key header, the
 // project of the request, and sending the outcome.
@@ -65,18 +72,26 @@ export async function sendWrite(
 }
 
 /**
- * A REST write whose transaction comes after slow work outside it (compact and continue: a model
- * writes the summary first, D22). A retry whose Idempotency-Key already has a response is
- * answered with it before `stage` starts, so that it costs no model call; otherwise `stage` does
- * its work and passes its transaction to `write` (`sendWrite`, which checks the key again).
+ * A REST write whose transaction comes after slow work outside it (compact, continue and
+ * `POST /summary`: a model writes the summary first, D22), run by the unit of work's
+ * `runStagedWrite` as every staged write is, MCP's included.
  */
-export async function sendStagedWrite(
+export async function sendStagedWrite<P, R>(
   request: FastifyRequest,
   reply: FastifyReply,
-  statusCode: number,
-  stage: (write: (fn: (tx: Executor) => Promise<unknown>) => Promise<FastifyReply>) => Promise<FastifyReply>,
+  status: StagedStatus,
+  staged: StagedWrite<P, R>,
 ): Promise<FastifyReply> {
-  const stored = await replayIfStored(request.server.db, contextOf(request), idempotencyOf(request));
-  if (stored) return send(reply, stored);
-  return stage((write) => sendWrite(request, reply, statusCode, write));
+  const { server } = request;
+  const check = server.responseCheck;
+  const outcome = await runStagedWrite(
+    server.writeDeps,
+    contextOf(request),
+    status,
+    staged,
+    idempotencyOf(request),
+    // Test mode: each answer is checked against the route's schema before it is stringified.
+    check && ((statusCode, body) => check(request, statusCode, body)),
+  );
+  return send(reply, outcome);
 }

@@ -9,7 +9,19 @@ import { randomByte } from './random-pool.js';
 // a byte / 256 keeps every character uniform.
 const ulid = monotonicFactory(() => randomByte() / 256);
 
-export type IdPrefix = 'dlg' | 'msg' | 'mem' | 'sum' | 'prj' | 'key' | 'req' | 'evt' | 'whk' | 'whd' | 'wha';
+export type IdPrefix =
+  | 'dlg'
+  | 'msg'
+  | 'mem'
+  | 'sum'
+  | 'prj'
+  | 'key'
+  | 'req'
+  | 'evt'
+  | 'whk'
+  | 'whd'
+  | 'wha'
+  | 'era';
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid().toLowerCase()}`;
 

@@ -18,14 +18,21 @@ import { logAnswered, toClientError } from '../http/error-handler.js';
 import { stringifyWithRawJson } from '../core/raw-json.js';
 import { parseRequestPart, toAppError } from '../core/validation.js';
 import type { ProjectContext } from '../core/context.js';
-import { type WriteOutcome, replayIfStored, runWrite } from '../db/unit-of-work.js';
-import type { CompactionService } from '../modules/dialogues/compaction.js';
-import type { ContextService } from '../modules/dialogues/context-service.js';
+import {
+  type Idempotency,
+  type StagedWrite,
+  type WriteOutcome,
+  runStagedWrite,
+  runWrite,
+} from '../db/unit-of-work.js';
+import type { CompactionService } from '../modules/summaries/compaction.js';
+import type { ContextService } from '../modules/context/service.js';
 import type { DialogueService } from '../modules/dialogues/service.js';
 import type { MemoryService } from '../modules/memories/service.js';
 import type { MessageService } from '../modules/messages/service.js';
 import type { SearchService } from '../modules/search/service.js';
 import type { EventService } from '../modules/events/service.js';
+import type { ErasureService } from '../modules/erasures/service.js';
 
 // The layer between MCP and the services (D42): every tool is a zod contract in and out, one
 // service call, and a readable rendering. Arguments are validated here rather than by the SDK so
@@ -46,6 +53,7 @@ interface McpServices {
   memories: MemoryService;
   search: SearchService;
   events: EventService;
+  erasures: ErasureService;
 }
 
 /** What a tool gets besides its arguments: the caller's project and the HTTP request. */
@@ -85,15 +93,12 @@ export interface WriteToolSpec<I extends z.ZodObject, O extends z.ZodObject> ext
   write(tx: Executor, args: z.output<I>, call: ToolCall): Promise<unknown>;
 }
 
-/** Runs a transaction function as this call's write (guards in the same transaction, D44). */
-type ToolWrite = (fn: (tx: Executor) => Promise<unknown>) => Promise<WriteOutcome>;
-
 export interface StagedWriteToolSpec<I extends z.ZodObject, O extends z.ZodObject> extends ToolSpec<I, O> {
   /**
-   * Work outside any transaction first (a model writing a summary, D22), then the write through
-   * `write`, which the service may run again when a concurrent change overtook it.
+   * The write in two steps, work outside any transaction first (a model writing a summary, D22),
+   * then the transaction: run by the unit of work's `runStagedWrite`, as REST's staged writes are.
    */
-  run(args: z.output<I>, call: ToolCall, write: ToolWrite): Promise<WriteOutcome>;
+  staged(args: z.output<I>, call: ToolCall): StagedWrite<unknown, unknown>;
 }
 
 export interface McpTool {
@@ -203,7 +208,9 @@ export function readTool<I extends z.ZodObject, O extends z.ZodObject>(spec: Rea
  * argument has the meaning of REST's Idempotency-Key header (D78).
  */
 export function writeTool<I extends z.ZodObject, O extends z.ZodObject>(spec: WriteToolSpec<I, O>): McpTool {
-  return stagedWriteTool({ ...spec, run: (args, call, write) => write((tx) => spec.write(tx, args, call)) });
+  return keyedTool(spec, (args, call, idempotency) =>
+    runWrite(call.request.server.writeDeps, call.ctx, 200, (tx) => spec.write(tx, args, call), idempotency),
+  );
 }
 
 /** D78: the optional key of every write tool; one key space per project with REST's header. */
@@ -230,6 +237,22 @@ function toolCallHash(tool: string, args: unknown): string {
 export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
   spec: StagedWriteToolSpec<I, O>,
 ): McpTool {
+  return keyedTool(spec, (args, call, idempotency) =>
+    runStagedWrite(
+      call.request.server.writeDeps,
+      call.ctx,
+      { created: 200, existing: 200 },
+      spec.staged(args, call),
+      idempotency,
+    ),
+  );
+}
+
+/** A tool that writes, with the optional `idempotencyKey` argument (D78) read off its arguments. */
+function keyedTool<I extends z.ZodObject, O extends z.ZodObject>(
+  spec: ToolSpec<I, O>,
+  write: (args: z.output<I>, call: ToolCall, idempotency: Idempotency | undefined) => Promise<WriteOutcome>,
+): McpTool {
   const input = spec.input.extend({ idempotencyKey: idempotencyKeyArgument });
   return {
     definition: definitionOf(
@@ -238,7 +261,6 @@ export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
     ),
     input,
     async run(args, call) {
-      const { server } = call.request;
       const { idempotencyKey, ...toolArgs } = args as z.output<I> & { idempotencyKey?: string };
       const idempotency =
         idempotencyKey === undefined
@@ -246,13 +268,9 @@ export function stagedWriteTool<I extends z.ZodObject, O extends z.ZodObject>(
           : {
               key: idempotencyKey,
               requestHash: toolCallHash(spec.name, toolArgs),
-              ttlHours: server.config.IDEMPOTENCY_TTL_HOURS,
+              ttlHours: call.request.server.config.IDEMPOTENCY_TTL_HOURS,
             };
-      // A retry of a call that already succeeded is answered before any slow stage (a model call).
-      const stored = await replayIfStored(server.db, call.ctx, idempotency);
-      if (stored) return stored.body;
-      const write: ToolWrite = (fn) => runWrite(server.writeDeps, call.ctx, 200, fn, idempotency);
-      return (await spec.run(toolArgs as z.output<I>, call, write)).body;
+      return (await write(toolArgs as z.output<I>, call, idempotency)).body;
     },
     render: (result) => spec.render(result as z.output<O>),
   };

@@ -1,7 +1,7 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { Config } from '../config.js';
 
-// Logs (issue 8): one line per request with its id, project, route, status and timing; never a
+// Logs: one line per request with its id, project, route, status and timing; never a
 // key, a body or stored content.
 
 /**

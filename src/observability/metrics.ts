@@ -26,6 +26,10 @@ export interface Metrics {
   webhookDeliveries: Counter<'outcome'>;
   /** D72: time of a delivery attempt, by outcome (succeeded, failed). */
   webhookDeliverySeconds: Histogram<'outcome'>;
+  // --- data lifecycle (D150-D154) ---
+  /** D154: objects the retention sweeper erased, by object and reason (retention, expired). */
+  retentionErased: Counter<'object' | 'reason'>;
+  // --- end data lifecycle ---
 }
 
 export interface MetricSources {
@@ -164,6 +168,14 @@ export function createMetrics(sources: MetricSources = {}): Metrics {
       labelNames: ['type'],
       registers: [registry],
     }),
+    // --- data lifecycle (D150-D154) ---
+    retentionErased: new Counter({
+      name: 'parley_retention_erased_total',
+      help: 'Objects the retention sweeper erased, by object (message, dialogue, memory) and reason (retention, expired)',
+      labelNames: ['object', 'reason'],
+      registers: [registry],
+    }),
+    // --- end data lifecycle ---
     webhookDeliveries: new Counter({
       name: 'parley_webhook_deliveries_total',
       help: 'Webhook delivery attempts, by outcome: succeeded, failed (to be retried), dropped (no retry left)',

@@ -13,8 +13,9 @@ import {
 } from '../helpers/app.js';
 import { testServerIsCitus } from '../helpers/database.js';
 import { V1, createDialogue } from '../helpers/dialogues.js';
+import { eventually } from '../helpers/eventually.js';
 
-// Issue 16: growing the cluster while it is written to. A third worker joins (citus-cluster.sh
+// Growing the cluster while it is written to. A third worker joins (scripts/citus-cluster.sh
 // start-node, citus_add_node) and the shards are rebalanced onto it (citus_rebalance_start, then
 // citus_rebalance_wait in a transaction of its own) while writers keep adding messages through the
 // app. Afterwards every acknowledged write is there, no other, and the counters are exact: each
@@ -122,8 +123,13 @@ describe.runIf(runnable)('a third worker joins and the shards move while writes 
       await db.execute(sql`SELECT citus_rebalance_start()`);
       await db.execute(sql`SELECT citus_rebalance_wait()`);
       moved = await placementsOn(spare);
-      // Writes go on a moment on the new layout.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Writes go on on the new layout: two more from each writer are acknowledged.
+      const acknowledgedCount = () => [...acknowledged.values()].reduce((sum, ids) => sum + ids.length, 0);
+      const beforeMove = acknowledgedCount();
+      await eventually(() => acknowledgedCount() >= beforeMove + 2 * WRITERS, {
+        what: 'writes acknowledged on the new layout',
+        timeoutMs: 60_000,
+      });
     } finally {
       writing = false;
       await load;

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Parley, ParleyError, type ParleyEvent } from '../../src/client/index.js';
+import { Parley, ParleyError, type ParleyEvent } from '@parley/client';
 import { ADMIN_TOKEN, type TestContext, createProject, createTestContext } from '../helpers/app.js';
 
-// Issue 17, item 4: the first-party client against a real server, listening on 127.0.0.1.
+// The first-party client, `@parley/client` imported by its package name (its built dist/), against a
+// real server listening on 127.0.0.1.
 
 async function listening(ctx: TestContext): Promise<string> {
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
@@ -13,12 +14,14 @@ async function listening(ctx: TestContext): Promise<string> {
 let ctx: TestContext;
 let baseUrl: string;
 let parley: Parley;
+let apiKey: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   baseUrl = await listening(ctx);
   const project = await createProject(ctx.app);
-  parley = new Parley({ baseUrl, apiKey: project.apiKey, adminToken: ADMIN_TOKEN });
+  apiKey = project.apiKey;
+  parley = new Parley({ baseUrl, apiKey, adminToken: ADMIN_TOKEN });
 });
 afterAll(() => ctx?.close());
 
@@ -79,12 +82,24 @@ describe('Parley client', () => {
     expect((await parley.dialogues.compact(id, { namespace: 'client' })).id).toBe(id);
     const next = await parley.dialogues.continue(id, { namespace: 'client' });
     expect(next.id).not.toBe(id);
+    // D160
+    const fork = await parley.dialogues.fork(id, { label: 'fork' }, { namespace: 'client' });
+    expect(fork.forkedFrom?.dialogueId).toBe(id);
+    expect((await collect(parley.dialogues.list({ forkedFrom: id }))).map((d) => d.id)).toEqual([fork.id]);
 
     await parley.messages.delete(message.id, { dialogueId: id, namespace: 'client' });
     const [first] = batch as { id: string }[];
     await parley.messages.deleteFromDialogue(id, first!.id, { namespace: 'client' });
     expect((await parley.dialogues.end(next.id, { namespace: 'client' })).status).toBe('ended');
     expect((await parley.dialogues.delete(next.id, { namespace: 'client' })).success).toBe(true);
+  });
+
+  it('erases a namespace and reads its erasure (D162)', async () => {
+    await parley.dialogues.create({ namespace: 'client-gone' });
+    const erasure = await parley.namespaces.erase('client-gone');
+    expect(erasure.namespace).toBe('client-gone');
+    expect((await parley.erasures.get(erasure.id)).id).toBe(erasure.id);
+    expect((await parley.dialogues.page({ namespace: 'client-gone' })).items).toEqual([]);
   });
 
   it('calls the memory and search operations', async () => {
@@ -123,15 +138,29 @@ describe('Parley client', () => {
 
   it('reads the event feed and follows the stream, resuming after the last event', async () => {
     const stop = new AbortController();
-    const stream = parley.events.stream({ signal: stop.signal, type: ['dialogue.created'] });
+    let opens = 0;
+    let opened: () => void = () => {};
+    const open = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    const stream = parley.events.stream({
+      signal: stop.signal,
+      type: ['dialogue.created'],
+      onOpen: () => {
+        opens++;
+        opened();
+      },
+    });
     const firstEvent = stream.next();
-    // The stream starts with the next new event: made once it is open.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The stream starts with the next new event; onOpen says from when: an event committed right
+    // after it is delivered.
+    await open;
     const made = await parley.dialogues.create({ label: 'streamed' });
     const { value } = await firstEvent;
     const event = value as ParleyEvent;
     expect(event).toMatchObject({ type: 'dialogue.created' });
     expect((event.data as { id: string }).id).toBe(made.id);
+    expect(opens).toBe(1);
     stop.abort();
     await stream.return(undefined);
 
@@ -158,7 +187,16 @@ describe('Parley client', () => {
     expect((await parley.admin.revokeKey(project.id, key.id)).success).toBe(true);
     expect((await parley.admin.revokeKeyByValue({ apiKey })).success).toBe(true);
     expect(await parley.admin.usage(project.id)).toBeDefined();
-    expect(await parley.admin.eraseProject(project.id)).toBeDefined();
+    // D151: the stored policy's preview, and a proposed one's.
+    await parley.admin.updateProject(project.id, { settings: { retention: { messageDays: 30 } } });
+    expect((await parley.admin.previewRetention(project.id)).policy).toEqual({ messageDays: 30 });
+    expect((await parley.admin.previewRetention(project.id, { memoryDays: 1 })).policy).toEqual({
+      memoryDays: 1,
+    });
+    const erased = await parley.admin.eraseProject(project.id);
+    expect(erased.erasure.status).toBe('completed');
+    // D166: the record outlives the project.
+    expect(await parley.admin.getProjectErasure(erased.erasure.id)).toEqual(erased.erasure);
   });
 });
 

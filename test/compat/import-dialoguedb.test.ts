@@ -12,6 +12,7 @@ import {
   startServerProcess,
 } from '../helpers/processes.js';
 import { type SelfSigned, selfSignedCertificate } from '../helpers/tls.js';
+import { eventually } from '../helpers/eventually.js';
 
 // `parley import-dialoguedb` (docs/api-decisions.md, "Moving in from DialogueDB"): a source
 // Parley over TLS speaks DialogueDB's protocol; the importer copies its account into a project of
@@ -210,10 +211,11 @@ describe('parley import-dialoguedb', () => {
       const env = { ...into.env, NODE_EXTRA_CA_CERTS: tls.certFile };
       const first = spawnCli(importArgs(into.projectId), env);
       // Killed once two dialogues are in, while the others are still to come.
-      const deadline = Date.now() + 120_000;
-      while (!/^dialogues 2\//m.test(first.output().stderr) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await eventually(() => /^dialogues 2\//m.test(first.output().stderr), {
+        what: 'two dialogues imported',
+        timeoutMs: 120_000,
+        intervalMs: 10,
+      });
       process.kill(first.pid, 'SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
 

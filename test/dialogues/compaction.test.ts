@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
 import { type ClaimedJob, loadTexts } from '../../src/modules/embeddings/repository.js';
-import { EXTRACTIVE_MODEL } from '../../src/summaries/extractive.js';
-import type { Summarizer } from '../../src/summaries/summarizer.js';
-import { countTokens } from '../../src/summaries/tokens.js';
+import { EXTRACTIVE_MODEL } from '../../src/summarizers/extractive.js';
+import type { Summarizer } from '../../src/summarizers/summarizer.js';
+import { countTokens } from '../../src/lib/tokens.js';
 import { type FixtureMessage, loadConversation, longConversation } from '../fixtures/conversations.js';
 import {
   type TestContext,

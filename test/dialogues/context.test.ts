@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countTokens } from '../../src/summaries/tokens.js';
+import { countTokens } from '../../src/lib/tokens.js';
 import {
   type TestContext,
   asProject,

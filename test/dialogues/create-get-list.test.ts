@@ -27,8 +27,11 @@ const DIALOGUE_FIELDS = [
   'state',
   'summary',
   'totalMessages',
+  // D160
+  'forkedFrom',
   'threadCount',
   'lastMessageCreated',
+  'expiresAt',
   'created',
   'modified',
 ];

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
@@ -7,6 +6,7 @@ import { deleteExpiredResponses } from '../../src/db/idempotency-store.js';
 import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
 import { type TestDatabase, createTestDatabase } from '../helpers/database.js';
 import { type Api, V1 } from '../helpers/dialogues.js';
+import { eventually } from '../helpers/eventually.js';
 
 // D75: stored idempotent responses live for IDEMPOTENCY_TTL_HOURS and are deleted in the
 // background in small batches.
@@ -14,14 +14,6 @@ import { type Api, V1 } from '../helpers/dialogues.js';
 /** 0.0005 hours: 1.8 seconds. */
 const TTL_HOURS = 0.0005;
 const TTL_MS = TTL_HOURS * 3_600_000;
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe('IDEMPOTENCY_TTL_HOURS on a running app (D75)', () => {
   let ctx: TestContext;
@@ -64,7 +56,22 @@ describe('IDEMPOTENCY_TTL_HOURS on a running app (D75)', () => {
       expect(replay.body).toBe(first.body);
     }
 
-    await sleep(TTL_MS + 200 - (Date.now() - started));
+    // Past the TTL on both clocks the store reads: the database's (a replay looks up with now())
+    // and this process's (an overwrite compares with Date.now()). The pruner may already have
+    // deleted the record, which is expired all the same.
+    await eventually(
+      async () => {
+        const [record] = rowsOf<{ expired: boolean; createdMs: number }>(
+          await ctx.app.db.execute(
+            sql`SELECT created < now() - make_interval(secs => ${TTL_MS / 1000}) AS expired,
+                       (extract(epoch FROM created) * 1000)::float8 AS "createdMs"
+                FROM idempotency_keys WHERE project_id = ${projectId} AND key = 'expiring'`,
+          ),
+        );
+        return record === undefined || (record.expired && Date.now() - record.createdMs > TTL_MS);
+      },
+      { what: 'the stored response to expire', intervalMs: 50 },
+    );
     const again = await createWithKey('expiring');
     expect(again.statusCode, again.body).toBe(201);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
@@ -76,7 +83,7 @@ describe('IDEMPOTENCY_TTL_HOURS on a running app (D75)', () => {
     expect(response.statusCode, response.body).toBe(201);
     expect(await stored('pruned')).toBe(1);
     // The TTL (1.8 s) plus a pruning interval (1 s), and room for a busy machine.
-    await until(async () => (await stored('pruned')) === 0, 'the pruner');
+    await eventually(async () => (await stored('pruned')) === 0, { what: 'the pruner' });
   });
 });
 
@@ -134,12 +141,29 @@ describe('deleteExpiredResponses and the pruner', () => {
       batchRows: 100,
       intervalMs: 50,
     });
-    await until(async () => (await count('backlog')) === 0, 'the backlog');
+    await eventually(async () => (await count('backlog')) === 0, { what: 'the backlog' });
     await pruner.stop();
-    // Stopped: nothing is deleted any more.
+    // stop() resolves once the loop has ended: nothing is deleted any more.
     await seed('after-stop', 10, 2);
-    await sleep(200);
     expect(await count('after-stop')).toBe(30);
     expect(await count('live')).toBe(150);
+  });
+
+  it('ages records by its own clock', async () => {
+    await seed('fresh', 5, 0);
+    // Its clock two hours ahead: records stored just now are past a one-hour TTL.
+    const pruner = startIdempotencyPruner({
+      db: database.handle.db,
+      ttlHours: 1,
+      intervalMs: 50,
+      now: () => Date.now() + 2 * 3_600_000,
+    });
+    try {
+      await eventually(async () => (await count('fresh')) === 0, { what: 'the fresh records to be pruned' });
+      // The live records are half an hour old: two hours on, they have expired too.
+      expect(await count('live')).toBe(0);
+    } finally {
+      await pruner.stop();
+    }
   });
 });

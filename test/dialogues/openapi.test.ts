@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext } from '../helpers/app.js';
 
 // Every dialogue and message operation is in the OpenAPI document with its schemas, its error
-// responses and an example body (issue 3, D3, D4).
+// responses and an example body (D3, D4).
 
 let ctx: TestContext;
 let doc: {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/errors.js';
-import { EXTRACTIVE_MODEL } from '../../src/summaries/extractive.js';
-import type { Summarizer, SummaryInput } from '../../src/summaries/summarizer.js';
-import { countTokens } from '../../src/summaries/tokens.js';
+import { EXTRACTIVE_MODEL } from '../../src/summarizers/extractive.js';
+import type { Summarizer, SummaryInput } from '../../src/summarizers/summarizer.js';
+import { countTokens } from '../../src/lib/tokens.js';
 import {
   ADMIN_TOKEN,
   type TestContext,

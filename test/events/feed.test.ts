@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { deleteExpiredEvents } from '../../src/modules/events/repository.js';
+import { eventually } from '../helpers/eventually.js';
 import {
   type TestContext,
   asProject,
@@ -137,11 +138,19 @@ describe('GET /api/v1/events (D65)', () => {
     for (const value of ['one', 'two', 'three'])
       await as({ method: 'POST', url: '/api/v1/memory', payload: { value } });
     expect(((await as({ method: 'GET', url: '/api/v1/events' })).json() as Feed).items).toHaveLength(3);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // Events are aged by their ids' time: the fourth is written once the clock has moved on.
+    const afterThree = Date.now();
+    await eventually(() => Date.now() > afterThree, { what: 'the clock to pass the third event' });
     await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'four' } });
     await as({ method: 'GET', url: '/api/v1/events' });
-    // The pruner of the upkeep loop does this too; called here so that the test does not wait for it.
-    await deleteExpiredEvents(short.app.db, RETENTION_DAYS);
+    // The pruner of the upkeep loop, run here with its clock one retention period past the third
+    // event: the first three have expired, the fourth has not.
+    await deleteExpiredEvents(
+      short.app.db,
+      RETENTION_DAYS,
+      undefined,
+      afterThree + 1 + RETENTION_DAYS * 86_400_000,
+    );
 
     const expired = expectError(
       await as({ method: 'GET', url: '/api/v1/events?after=1' }),

@@ -9,6 +9,7 @@ import {
   createProject,
   createTestContext,
 } from '../helpers/app.js';
+import { untilClockPasses } from '../helpers/clock.js';
 
 // D63, D64: every change writes its event in its own transaction, from every REST write path;
 // a write that rolls back writes none. (MCP, import, erasure and the feed's own rules have their
@@ -288,15 +289,17 @@ describe('a message that changes keeps its earlier events as they were (D63)', (
         payload: { dialogueId: dialogue.id, role: 'user', content: 'hello', tags: ['first'] },
       })
     ).json() as { id: string; tags: string[]; modified: string };
+    let modified = created.modified;
     for (const tags of [['second'], ['third']]) {
       // Apart in time, so that `modified` tells the versions apart.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await untilClockPasses(modified);
       const updated = await as({
         method: 'PUT',
         url: `/api/v1/message/${created.id}?dialogueId=${dialogue.id}`,
         payload: { tags },
       });
       expect(updated.statusCode, updated.body).toBe(200);
+      modified = (updated.json() as { modified: string }).modified;
     }
     const events = await feed(as);
     const ofMessage = events.filter((event) => event.objectId === created.id);

@@ -1,9 +1,12 @@
+import { createProjectService } from '../../src/modules/projects/service.js';
 import { describe, expect, it } from 'vitest';
 import { eventOutbox } from '../../src/modules/events/outbox.js';
 import { createSequencer } from '../../src/modules/events/sequencer.js';
-import { exportProject, importProject } from '../../src/modules/transfer/service.js';
+import { createTransferService } from '../../src/modules/transfer/service.js';
 import { asProject, createProject } from '../helpers/app.js';
 import { callError, callOk, useMcpProject } from '../helpers/mcp.js';
+
+/** What export and import are handed: the database and its projects. */
 
 // D63, D64, D71: events from the write paths beside plain REST: MCP tools, compaction and
 // continuation, and the CLI's import; list_events reads them back.
@@ -132,7 +135,13 @@ describe('events from every write path', () => {
     const sourceId = (
       (await source({ method: 'GET', url: '/api/v1/events' })).json() as { items: { projectId: string }[] }
     ).items[0]!.projectId;
-    await exportProject(app.db, sourceId, (line) => {
+    const transfer = createTransferService({
+      db: app.db,
+      projects: createProjectService({ db: app.db }),
+      outbox: eventOutbox,
+      queueEmbeddings: false,
+    });
+    await transfer.exportProject(sourceId, (line) => {
       lines.push(line.trimEnd());
     });
 
@@ -140,10 +149,7 @@ describe('events from every write path', () => {
     async function* fromLines() {
       yield* lines;
     }
-    await importProject(app.db, target.projectId, fromLines(), {
-      queueEmbeddings: false,
-      events: eventOutbox,
-    });
+    await transfer.importProject(target.projectId, fromLines());
     // As `parley import` does after its commit.
     await createSequencer({ db: app.db }).settle(target.projectId);
     const imported = await feedOf(asProject(app, target));

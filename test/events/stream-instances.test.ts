@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ADMIN_TOKEN } from '../helpers/app.js';
 import { testServerUrl } from '../helpers/database.js';
+import { eventually } from '../helpers/eventually.js';
 import { type OpenStream, type SseMessage, openEventStream } from '../helpers/event-stream.js';
 import {
   type RunningServer,
@@ -9,7 +10,7 @@ import {
   spawnServerProcess,
 } from '../helpers/processes.js';
 
-// Issue 15, D66: a stream on one instance sees the writes made through another. Two real server
+// D66: a stream on one instance sees the writes made through another. Two real server
 // processes (src/server.ts) on one fresh Postgres database: streams are read over HTTP on A, every
 // write goes through B. PGlite is one process's database, so this runs with TEST_DATABASE_URL only.
 //
@@ -245,13 +246,12 @@ describe.runIf(testServerUrl())(
         writeError ??= new Error('the test ended');
       });
       const waitForWrites = async (count: number, what: string) => {
-        const deadline = Date.now() + WAIT_MS;
-        while (written < count) {
-          if (writeError !== undefined) await writer;
-          if (Date.now() > deadline)
-            throw new Error(`B wrote ${written} of ${count} memories before ${what}`);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await eventually(() => writeError !== undefined || written >= count, {
+          what: `B to write ${count} memories before ${what}`,
+          timeoutMs: WAIT_MS,
+        });
+        // The writer's own failure, if that is what ended the wait.
+        if (writeError !== undefined) await writer;
       };
       for (const drop of [1, 2]) {
         received.push(...(await next(stream, 5, `5 events before drop ${drop}`)));

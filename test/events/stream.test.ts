@@ -1,3 +1,4 @@
+import { eventually } from '../helpers/eventually.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { deleteExpiredEvents } from '../../src/modules/events/repository.js';
 import {
@@ -133,8 +134,8 @@ describe('GET /api/v1/events/stream (D66)', () => {
     await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'x' } });
     await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'y' } });
     await as({ method: 'GET', url: '/api/v1/events' });
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    await deleteExpiredEvents(short.app.db, 1 / 86_400);
+    // The pruner with its clock two seconds ahead: both events are past their one second.
+    await deleteExpiredEvents(short.app.db, 1 / 86_400, undefined, Date.now() + 2_000);
     const expired = await fetch(`${shortUrl}/api/v1/events/stream`, {
       headers: { ...old.auth, 'last-event-id': '1' },
     });
@@ -144,9 +145,7 @@ describe('GET /api/v1/events/stream (D66)', () => {
 
   it('holds no pooled connection while idle, and counts open streams in /metrics', async () => {
     // The earlier tests' clients have gone: the server closed their streams when it saw them go.
-    for (let waited = 0; ctx.app.services.eventHub.size > 0 && waited < 3_000; waited += 50)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(ctx.app.services.eventHub.size).toBe(0);
+    await eventually(() => ctx.app.services.eventHub.size === 0, { what: 'the earlier streams to close' });
     const project = await createProject(ctx.app);
     const streams = await Promise.all([1, 2, 3].map(() => openStream(baseUrl, project)));
     onTestFinished(() => {
@@ -154,9 +153,14 @@ describe('GET /api/v1/events/stream (D66)', () => {
     });
     await writeMemory(project, 'wake them');
     for (const stream of streams) expect(await stream.events(1)).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const pool = ctx.database.handle.poolStats();
-    expect(pool.total - pool.idle).toBe(0);
+    // Every stream has its event: the reads that fed them hand their connections back.
+    await eventually(
+      () => {
+        const pool = ctx.database.handle.poolStats();
+        return pool.total - pool.idle === 0;
+      },
+      { what: 'every pooled connection idle' },
+    );
     const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.body).toMatch(/^parley_event_streams_open 3$/m);
     expect(metrics.body).toMatch(/^parley_events_written_total\{type="memory.created"\} \d+$/m);

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/eventually.js';
 import { openDatabase } from '../../src/db/client.js';
 import { createProjectService } from '../../src/modules/projects/service.js';
 import { ADMIN_TOKEN } from '../helpers/app.js';
@@ -24,9 +25,11 @@ describe('bootstrap (D9)', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
     const first = await startServerProcess(env);
     let key: string | undefined;
     try {
-      // The banner is written before listen; give stdout a moment to arrive.
-      for (let i = 0; i < 50 && !keyIn(first.output()); i++) await new Promise((r) => setTimeout(r, 100));
-      key = keyIn(first.output());
+      // The banner is written before listen; its stdout may arrive a moment after.
+      key = await eventually(() => keyIn(first.output()), {
+        what: 'the generated key on stdout',
+        timeoutMs: 5_000,
+      }).catch(() => undefined);
       expect(key).toBeDefined();
       const created = await fetch(`${first.baseUrl}/admin/v1/projects`, {
         method: 'POST',
@@ -40,8 +43,6 @@ describe('bootstrap (D9)', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
 
     const second = await startServerProcess(env);
     try {
-      await new Promise((r) => setTimeout(r, 300));
-      expect(keyIn(second.output())).toBeUndefined();
       const listed = await fetch(`${second.baseUrl}/admin/v1/projects`, {
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       });
@@ -50,6 +51,8 @@ describe('bootstrap (D9)', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
     } finally {
       expect(await second.stop('SIGTERM')).toBe(0);
     }
+    // Read once the process has exited, when all it wrote has arrived.
+    expect(keyIn(second.output())).toBeUndefined();
   });
 
   it('makes BOOTSTRAP_API_KEY valid for the default project and prints nothing', async () => {
@@ -58,12 +61,9 @@ describe('bootstrap (D9)', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
       BOOTSTRAP_API_KEY: 'bootstrap-key-0123456789',
     };
     const server = await startServerProcess(env);
-    try {
-      await new Promise((r) => setTimeout(r, 300));
-      expect(keyIn(server.output())).toBeUndefined();
-    } finally {
-      expect(await server.stop('SIGTERM')).toBe(0);
-    }
+    expect(await server.stop('SIGTERM')).toBe(0);
+    // Read once the process has exited, when all it wrote has arrived.
+    expect(keyIn(server.output())).toBeUndefined();
     // The server owned the store while it ran; look at what it left behind.
     const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? 'unused' });
     try {

@@ -1,33 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { readMigrationJournal } from '../../src/db/migration-files.js';
-import { createServerDatabase, testServerUrl } from '../helpers/database.js';
-import { SPAWNING_TEST_TIMEOUT_MS, runNode } from '../helpers/processes.js';
+import { SPAWNING_TEST_TIMEOUT_MS, freshStoreEnv, runNode } from '../helpers/processes.js';
 
 // D10: the CLI works directly on the database: embedded by default, or DATABASE_URL.
-let env: Record<string, string>;
-let cleanup: () => Promise<void>;
+let store: Awaited<ReturnType<typeof freshStoreEnv>>;
 
 beforeAll(async () => {
-  const serverUrl = testServerUrl();
-  if (serverUrl) {
-    const database = await createServerDatabase(serverUrl);
-    env = { DATABASE_URL: database.url };
-    cleanup = database.drop;
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'parley-cli-'));
-    env = { DATA_DIR: dir };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
+  store = await freshStoreEnv();
 });
-afterAll(async () => cleanup?.());
+afterAll(async () => store?.remove());
 
 async function parley(...args: string[]) {
-  const result = await runNode(['src/cli.ts', ...args], { env });
+  const result = await runNode(['src/cli.ts', ...args], { env: store.env });
   return { ...result, json: () => JSON.parse(result.stdout) };
 }
 
@@ -110,10 +96,43 @@ describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
     expect(badSettings.stderr).toContain('bogus');
   });
 
-  it('erases a project with `project delete` and prints the rows removed per table (D74)', async () => {
+  it('erases a namespace with `namespace erase` and prints the completed erasure (D162)', async () => {
+    const { project } = (await parley('project', 'create', 'forgetful')).json();
+    const handle = await openDatabase({
+      databaseUrl: store.env.DATABASE_URL,
+      dataDir: store.env.DATA_DIR ?? 'unused',
+    });
+    try {
+      await handle.db.execute(
+        sql`INSERT INTO dialogues (project_id, id, namespace, total_messages) VALUES (${project.id}, 'dlg_ns', 'user-1', 2)`,
+      );
+      await handle.db.execute(sql`
+        INSERT INTO messages (project_id, dialogue_id, id, namespace, role, content, content_length)
+        SELECT ${project.id}, 'dlg_ns', 'msg_' || i, 'user-1', 'user', '"hi"', 4 FROM generate_series(1, 2) AS i`);
+      await handle.db.execute(
+        sql`INSERT INTO memories (project_id, id, namespace, value) VALUES (${project.id}, 'mem_ns', 'user-1', 'x')`,
+      );
+    } finally {
+      await handle.close();
+    }
+    const erased = await parley('namespace', 'erase', project.id, 'user-1');
+    expect(erased.code, erased.stderr).toBe(0);
+    expect(erased.json()).toMatchObject({
+      namespace: 'user-1',
+      status: 'completed',
+      counts: { dialogues: 1, messages: 2, memories: 1 },
+    });
+    const missing = await parley('namespace', 'erase', 'prj_missing', 'user-1');
+    expect(missing.code).not.toBe(0);
+  });
+
+  it('erases a project with `project delete` and prints the rows removed per table and its record (D74, D166)', async () => {
     const { project } = (await parley('project', 'create', 'doomed')).json();
     // Data written straight into the store, then left to the CLI (one owner at a time).
-    const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? 'unused' });
+    const handle = await openDatabase({
+      databaseUrl: store.env.DATABASE_URL,
+      dataDir: store.env.DATA_DIR ?? 'unused',
+    });
     try {
       await handle.db.execute(sql`INSERT INTO dialogues (project_id, id) VALUES (${project.id}, 'dlg_cli')`);
       await handle.db.execute(sql`
@@ -131,7 +150,7 @@ describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
 
     const erased = await parley('project', 'delete', project.id);
     expect(erased.code, erased.stderr).toBe(0);
-    expect(erased.json()).toEqual({
+    expect(erased.json()).toMatchObject({
       success: true,
       id: project.id,
       deleted: {
@@ -150,11 +169,17 @@ describe('parley CLI', { timeout: SPAWNING_TEST_TIMEOUT_MS }, () => {
         webhook_endpoints: 0,
         webhook_deliveries: 0,
         webhook_attempts: 0,
+        erasures: 0,
+        // Counted on write, uncounted as each dialogue and memory went before the project did.
+        search_terms: 0,
       },
     });
+    // D166: the erasure's record, which a retry prints again.
+    expect(erased.json().erasure).toMatchObject({ projectId: project.id, status: 'completed' });
     const again = await parley('project', 'delete', project.id);
-    expect(again.code).not.toBe(0);
-    expect(again.stderr).toContain('not found');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.json()).toEqual(erased.json());
+    expect((await parley('project', 'delete', 'prj_never')).stderr).toContain('not found');
   });
 
   it('applies migrations on demand, twice without harm', async () => {

@@ -15,6 +15,7 @@ import {
   spawnServerProcess,
   startServerProcess,
 } from '../helpers/processes.js';
+import { eventually } from '../helpers/eventually.js';
 
 // One process at a time on an embedded DATA_DIR: the server and every `parley` command take the
 // data directory's lock (src/db/data-dir-lock.ts); a second opener is refused with what to do.
@@ -38,14 +39,6 @@ function lockHolder(dir: string): { pid?: number } {
     return JSON.parse(readFileSync(join(dir, DATA_DIR_LOCK_FILE), 'utf8'));
   } catch {
     return {};
-  }
-}
-
-async function waitUntil(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -165,7 +158,10 @@ describe('the data directory lock between processes', { timeout: SPAWNING_TEST_T
     // `parley import` reading standard input holds the store until its input ends.
     const importing = spawnCli(['import', '--project', projectId], env);
     try {
-      await waitUntil(() => lockHolder(env.DATA_DIR).pid === importing.pid, 'the import to take the lock');
+      await eventually(() => lockHolder(env.DATA_DIR).pid === importing.pid, {
+        what: 'the import to take the lock',
+        timeoutMs: 60_000,
+      });
 
       const server = await spawnServerProcess(env);
       servers.push(server);

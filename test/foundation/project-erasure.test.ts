@@ -6,7 +6,8 @@ import type { WriteGuard } from '../../src/db/unit-of-work.js';
 import { type Executor, rowsOf } from '../../src/db/client.js';
 import { TENANT_TABLES } from '../../src/db/tenant-tables.js';
 import { deleteProjectRows } from '../../src/modules/projects/repository.js';
-import { ERASE_BATCH_ROWS } from '../../src/modules/projects/service.js';
+import { ERASE_BATCH_ROWS } from '../../src/modules/projects/erasure.js';
+import { claimProjectErasure, insertProjectErasure } from '../../src/modules/projects/erasure-repository.js';
 import {
   ADMIN_TOKEN,
   type TestContext,
@@ -131,6 +132,9 @@ async function fill(project: TestProject, bulk: number) {
   await db.execute(sql`
     INSERT INTO embedding_jobs (project_id, object_type, dialogue_id, object_id)
     SELECT ${projectId}, 'message', 'dlg_bulk', 'msg_' || i FROM generate_series(1, ${bulk}::int) AS i`);
+  // D162: the receipt of a finished namespace erasure.
+  await db.execute(sql`
+    INSERT INTO erasures (project_id, id, namespace, status) VALUES (${projectId}, 'era_done', 'gone', 'completed')`);
 }
 
 describe('DELETE /admin/v1/projects/{id} (D74)', () => {
@@ -147,7 +151,21 @@ describe('DELETE /admin/v1/projects/{id} (D74)', () => {
 
     const response = await erase(doomed.projectId);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ success: true, id: doomed.projectId, deleted: before });
+    const answer = response.json();
+    expect(answer).toEqual({
+      success: true,
+      id: doomed.projectId,
+      deleted: before,
+      erasure: {
+        id: expect.stringMatching(/^era_/),
+        projectId: doomed.projectId,
+        status: 'completed',
+        counts: { dialogues: before.dialogues, messages: before.messages, memories: before.memories },
+        rows: before,
+        createdAt: expect.any(String),
+        completedAt: expect.any(String),
+      },
+    });
 
     const after = await rowCounts(doomed.projectId);
     for (const [table, count] of Object.entries(after)) expect(count, table).toBe(0);
@@ -200,7 +218,15 @@ describe('DELETE /admin/v1/projects/{id} (D74)', () => {
       TENANT_TABLES.filter((table) => !table.cascadesFromProject)
         .map((table) => table.name)
         .sort(),
-    ).toEqual(['embedding_jobs', 'event_sequences', 'events', 'idempotency_keys', 'usage_counters']);
+    ).toEqual([
+      'embedding_jobs',
+      'erasures',
+      'event_sequences',
+      'events',
+      'idempotency_keys',
+      'search_terms',
+      'usage_counters',
+    ]);
   });
 
   it('erases threads before their parents, however the batches fall (D23: the thread link has no ON DELETE action)', async () => {
@@ -256,8 +282,131 @@ describe('DELETE /admin/v1/projects/{id} (D74)', () => {
     expect(operation.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'confirm', in: 'query', required: true })]),
     );
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '429', '503']);
+    expect(Object.keys(operation.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '429',
+      '503',
+    ]);
     expect(document.components.schemas.ProjectErasure).toBeDefined();
+  });
+});
+
+describe('the record of a project erasure (D166)', () => {
+  const getErasure = (id: string) => admin({ method: 'GET', url: `/admin/v1/erasures/${id}` });
+
+  /** A project with a few objects of every kind, and its rows per table. */
+  async function filledProject() {
+    const project = await createProject(ctx.app);
+    await fill(project, 20);
+    return { project, before: await rowCounts(project.projectId) };
+  }
+
+  it('outlives the project: read again by id, answered again to a retry, and it holds counts, never content', async () => {
+    const { project, before } = await filledProject();
+    const first = await erase(project.projectId);
+    expect(first.statusCode, first.body).toBe(200);
+    const { erasure } = first.json();
+    expect(erasure.counts).toEqual({
+      dialogues: before.dialogues,
+      messages: before.messages,
+      memories: before.memories,
+    });
+    expect(erasure.counts.messages).toBeGreaterThan(0);
+    expect(Date.parse(erasure.completedAt)).toBeGreaterThanOrEqual(Date.parse(erasure.createdAt));
+
+    const read = await getErasure(erasure.id);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual(erasure);
+
+    // A retry (a timeout on the caller's side, say) answers the same completed record.
+    const retry = await erase(project.projectId);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+
+    const stored = rowsOf<Record<string, unknown>>(
+      await ctx.app.db.execute(
+        sql`SELECT * FROM project_erasures WHERE erased_project_id = ${project.projectId}`,
+      ),
+    );
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain('Elm Street');
+  });
+
+  it('answers an unknown erasure with 404, and only to the admin token', async () => {
+    expectError(await getErasure('era_unknown'), 404, 'RESOURCE_NOT_FOUND');
+    const { project } = await filledProject();
+    const { erasure } = (await erase(project.projectId)).json();
+    const anonymous = await ctx.app.inject({ method: 'GET', url: `/admin/v1/erasures/${erasure.id}` });
+    expectError(anonymous, 401, 'UNAUTHORIZED');
+    const other = await createProject(ctx.app);
+    expectError(
+      await asProject(ctx.app, other)({ method: 'GET', url: `/admin/v1/erasures/${erasure.id}` }),
+      401,
+      'UNAUTHORIZED',
+    );
+  });
+
+  it('while another request holds the erasure, answers it as it stands and deletes nothing', async () => {
+    const { project, before } = await filledProject();
+    const pending = (await insertProjectErasure(ctx.app.db, {
+      id: 'era_held',
+      erasedProjectId: project.projectId,
+    }))!;
+    const live = new Date(Date.now() + 60_000);
+    expect(await claimProjectErasure(ctx.app.db, pending.id, new Date(), live)).toBeDefined();
+
+    const response = await erase(project.projectId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: false,
+      id: project.projectId,
+      erasure: { id: 'era_held', status: 'pending', completedAt: null },
+    });
+    expect(await rowCounts(project.projectId)).toEqual(before);
+  });
+
+  it('resumes an erasure whose request stopped (its lease ran out), the project row already gone, under the same record', async () => {
+    const { project } = await filledProject();
+    const pending = (await insertProjectErasure(ctx.app.db, {
+      id: 'era_crashed',
+      erasedProjectId: project.projectId,
+    }))!;
+    await claimProjectErasure(ctx.app.db, pending.id, new Date(), new Date(Date.now() - 1000));
+    // What a crash between steps 3 and 4 leaves: the project row and what cascades from it gone,
+    // the rows of the tables without that foreign key still there.
+    const leftOver = TENANT_TABLES.filter((table) => !table.cascadesFromProject);
+    await ctx.app.db.transaction(async (tx) => {
+      for (const table of TENANT_TABLES.filter((t) => t.cascadesFromProject)) {
+        await deleteProjectRows(tx, table, project.projectId);
+      }
+      await tx.execute(sql`DELETE FROM projects WHERE id = ${project.projectId}`);
+    });
+    const remaining = await rowCounts(project.projectId);
+    const jobs = leftOver.reduce((sum, table) => sum + (remaining[table.name] ?? 0), 0);
+    expect(jobs).toBeGreaterThan(0);
+
+    const response = await erase(project.projectId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      erasure: { id: 'era_crashed', status: 'completed' },
+    });
+    const after = await rowCounts(project.projectId);
+    for (const [table, count] of Object.entries(after)) expect(count, table).toBe(0);
+    const rows = response.json().erasure.rows as Record<string, number>;
+    expect(leftOver.reduce((sum, table) => sum + rows[table.name]!, 0)).toBe(jobs);
+  });
+
+  it('is in the admin part of the OpenAPI document', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/.well-known/openapi.json' })).json();
+    const operation = document.paths['/admin/v1/erasures/{id}'].get;
+    expect(operation.operationId).toBe('adminGetProjectErasure');
+    expect(operation.security).toEqual([{ adminToken: [] }]);
+    expect(document.components.schemas.ProjectErasureRecord).toBeDefined();
   });
 });
 

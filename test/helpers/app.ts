@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.js';
 import { type Config, configFrom } from '../../src/config.js';
 import type { HostLookup } from '../../src/modules/webhooks/url-safety.js';
 import type { Embedder } from '../../src/embedders/embedder.js';
-import type { Summarizer } from '../../src/summaries/summarizer.js';
+import type { Summarizer } from '../../src/summarizers/summarizer.js';
 import { type TestDatabase, createTestDatabase } from './database.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';

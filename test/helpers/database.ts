@@ -8,9 +8,9 @@ import { runMigrations } from '../../src/db/migrate.js';
 // Each test file gets a database of its own: an in-memory PGlite by default, or a fresh database
 // on the server of TEST_DATABASE_URL, created here and dropped on close. When that server is a
 // Citus coordinator (its database has the citus extension, as `npm run test:citus` gives it), the
-// fresh database is registered as `citus-cluster.sh add-database` does: citus and vector on every
-// node, the coordinator and the workers named in its metadata, and a small shard count, so that
-// the migrations distribute its tables (src/db/citus.ts). A database without Citus proves nothing.
+// fresh database is registered as Citus needs for each database: citus and vector on every node,
+// the coordinator and the workers named in its metadata, and a small shard count, so that the
+// migrations distribute its tables (src/db/citus.ts). A database without Citus proves nothing.
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -73,7 +73,7 @@ export async function testServerIsCitus(): Promise<boolean> {
   return serverUrl !== undefined && (await clusterOf(serverUrl)) !== undefined;
 }
 
-/** As `citus-cluster.sh add-database`: extensions on every node, then the nodes in the metadata. */
+/** Makes a new database part of the cluster: extensions on every node, then the nodes in its metadata. */
 async function registerCitusDatabase(
   serverUrl: string,
   name: string,
@@ -121,8 +121,12 @@ export async function createServerDatabase(
     url: withDatabase(serverUrl, name),
     async drop() {
       await withClient(serverUrl, async (client) => {
-        // On Citus the drop reaches the workers, where the coordinator's connections to the
-        // database may still be closing for a moment after the test's pool has ended (55006).
+        // On Citus the coordinator drops only its own copy, and each worker's copy is dropped
+        // below: a propagated drop that fails on one node after succeeding on another cannot be
+        // retried (the retry fails with "does not exist" on the node that has dropped it).
+        if (workers) await client.query('SET citus.enable_create_database_propagation TO off');
+        // Connections to the database may still be closing for a moment after the test's pool
+        // has ended (55006).
         for (let attempt = 1; ; attempt++) {
           try {
             await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,8 +1,8 @@
 import https from 'node:https';
 import fetch, { FetchError } from 'node-fetch';
 
-// The DialogueDB Node client's transport, as /work/shared/spec/dialoguedb-compat.md describes it
-// (D62): node-fetch 2 (the client's own HTTP library) over a keep-alive `https.Agent`, headers
+// The DialogueDB Node client's transport, as D62 (docs/decisions.md) describes it:
+// node-fetch 2 (the client's own HTTP library) over a keep-alive `https.Agent`, headers
 // `authorization` in lower case and its User-Agent, no Content-Type, bodies JSON.stringify'd,
 // URLs `endpoint + "/api/v1/" + path`, 3 retries on network errors, 429 and 5xx (POST too), every
 // 2xx body parsed as JSON (an empty one is an error, retried), errors read from `error.*`.

@@ -76,13 +76,18 @@ export async function openEventStream(
     finished = true;
     notify?.();
   })();
-  const until = async (ready: () => boolean, timeoutMs: number, failure: () => string) => {
+  /** Waits for `ready`, checked again at each message the stream delivers, up to `timeoutMs`. */
+  const whenReady = async (ready: () => boolean, timeoutMs: number, failure: () => string) => {
     const deadline = Date.now() + timeoutMs;
     while (!ready()) {
-      if (Date.now() > deadline) throw new Error(failure());
+      if (Date.now() >= deadline) throw new Error(failure());
       await new Promise<void>((resolve) => {
-        notify = resolve;
-        setTimeout(resolve, 50);
+        // Woken by the next message or the end of the stream; the timer only ends the wait.
+        const bound = setTimeout(resolve, deadline - Date.now());
+        notify = () => {
+          clearTimeout(bound);
+          resolve();
+        };
       });
     }
   };
@@ -98,7 +103,7 @@ export async function openEventStream(
     headers: response.headers,
     async events(count, timeoutMs = 5_000) {
       const taken: SseMessage[] = [];
-      await until(
+      await whenReady(
         () => {
           take(taken, () => taken.length < count);
           return taken.length === count || finished;
@@ -111,7 +116,7 @@ export async function openEventStream(
     async eventsUntil(last, timeoutMs, what) {
       const taken: SseMessage[] = [];
       const done = () => taken.length > 0 && last(taken.at(-1)!, taken.length - 1);
-      await until(
+      await whenReady(
         () => {
           take(taken, () => !done());
           if (finished && !done()) throw new Error(`${what}: the stream ended first`);
@@ -126,7 +131,7 @@ export async function openEventStream(
     },
     async comment(timeoutMs = 5_000) {
       let found: string | undefined;
-      await until(
+      await whenReady(
         () => {
           const index = queue.findIndex((message) => message.comment !== undefined);
           if (index !== -1) found = queue.splice(index, 1)[0]!.comment;
@@ -138,7 +143,7 @@ export async function openEventStream(
       return found!;
     },
     async ended(timeoutMs = 5_000) {
-      await until(
+      await whenReady(
         () => finished,
         timeoutMs,
         () => 'timed out waiting for the end of the stream',

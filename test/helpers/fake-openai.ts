@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { countTokens } from '../../src/summaries/tokens.js';
+import { countTokens } from '../../src/lib/tokens.js';
 
 // A local OpenAI-compatible chat-completions server for tests: it records every request, checks
 // it the way the real API does (path, key, model, messages) and answers in the API's format. Its

@@ -8,7 +8,7 @@ import { type TestContext, type TestProject, asProject, createProject, createTes
 // MCP tests drive the server through the SDK's own client over real HTTP (D42).
 
 /** Starts the app on a free port; `app.close()` (the test context's close) stops it. */
-/** The tools of D42, as the spec names them. */
+/** The tools of D42, by the names D42 gives them. */
 export const D42_TOOL_NAMES = [
   'create_dialogue',
   'list_dialogues',

@@ -63,7 +63,8 @@ export async function runNode(
     stderr += chunk;
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': it comes once stdout and stderr have ended, so the output is complete.
+  const [code] = (await once(child, 'close')) as [number | null];
   clearTimeout(timer);
   return { code, stdout, stderr };
 }
@@ -88,7 +89,8 @@ export function spawnCli(args: string[], env: Record<string, string>): RunningCo
     stderr += chunk;
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    // 'close', not 'exit': it comes once stdout and stderr have ended, so output() is complete.
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   return { child, pid: child.pid!, output: () => ({ stdout, stderr }), exited };
 }
@@ -134,7 +136,8 @@ export async function spawnServerProcess(env: Record<string, string>): Promise<R
     collect(chunk);
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    // 'close', not 'exit': it comes once stdout and stderr have ended, so output() is complete.
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   // D60: with a certificate the server speaks HTTPS.
   const baseUrl = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
@@ -185,8 +188,7 @@ export async function spawnServerProcess(env: Record<string, string>): Promise<R
       }
     },
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return (await exited).code;
     },
   };

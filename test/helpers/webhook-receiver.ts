@@ -82,12 +82,3 @@ async function startReceiver(certificate: SelfSigned, answer: Answering = () => 
       }),
   };
 }
-
-/** Polls `check` until it returns true (deliveries are asynchronous); never asserts timings. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -7,7 +7,13 @@ import {
   expectError,
 } from '../helpers/app.js';
 import { capturedLogger } from '../helpers/captured-logger.js';
-import { CONTENT_MARKER, routesOf, runHostileRequests, storeFingerprint } from '../helpers/hostile.js';
+import {
+  CONTENT_MARKER,
+  HOSTILE_ENV,
+  routesOf,
+  runHostileRequests,
+  storeFingerprint,
+} from '../helpers/hostile.js';
 
 // A smaller run of the hostile-input property; test/slow/hostile-input.test.ts sends 10,000.
 const RUNS = 1000;
@@ -16,11 +22,7 @@ describe('hostile input on every route', () => {
   let ctx: TestContext;
   const logs = capturedLogger();
   beforeAll(async () => {
-    ctx = await createTestContext(
-      // Shedding stays off: on a starved machine it would answer 503, which is not what is tested here.
-      { RATE_LIMIT_MAX: '1000000', LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' },
-      { logger: logs.logger },
-    );
+    ctx = await createTestContext(HOSTILE_ENV, { logger: logs.logger });
   });
   afterAll(() => ctx.close());
 

@@ -10,15 +10,17 @@ import {
   createTestContext,
   expectError,
 } from '../helpers/app.js';
+import { eventually } from '../helpers/eventually.js';
 
 /** Repeats `request` until it is shed (the first pressure sample comes after one interval). */
-async function untilShed(request: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const response = await request();
-    if (response.statusCode === 503) return response;
-    await sleep(20);
-  }
-  throw new Error('never shed');
+function untilShed(request: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  return eventually(
+    async () => {
+      const response = await request();
+      return response.statusCode === 503 && response;
+    },
+    { what: 'a request shed', timeoutMs: 60_000, intervalMs: 20 },
+  );
 }
 
 describe('load shedding', () => {
@@ -108,15 +110,15 @@ describe('load shedding defaults', () => {
     expect(statuses.filter((status) => status === 503)).toEqual([]);
     expect(new Set(statuses)).toEqual(new Set([200, 201]));
     // The embedder really was at work on what was written.
-    let embedded = 0;
-    for (let attempt = 0; attempt < 120 && embedded === 0; attempt++) {
-      const [row] = await ctx.app.db
-        .select({ n: count() })
-        .from(memories)
-        .where(isNotNull(memories.embedding));
-      embedded = row!.n;
-      if (embedded === 0) await sleep(500);
-    }
-    expect(embedded).toBeGreaterThan(0);
+    await eventually(
+      async () => {
+        const [row] = await ctx.app.db
+          .select({ n: count() })
+          .from(memories)
+          .where(isNotNull(memories.embedding));
+        return row!.n > 0;
+      },
+      { what: 'a memory embedded', timeoutMs: 60_000, intervalMs: 100 },
+    );
   });
 });

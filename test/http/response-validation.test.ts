@@ -131,13 +131,13 @@ describe('validateResponses on', () => {
       'GET',
       '/test/undeclared-status',
       409,
-      'status 409 is not among the declared responses (200, 201, 400, 401, 404, 429, 503)',
+      'status 409 is not among the declared responses (200, 201, 400, 401, 403, 404, 429, 503)',
     ],
     [
       'GET',
       '/test/undeclared-success',
       202,
-      'status 202 is not among the declared responses (200, 201, 400, 401, 404, 429, 503)',
+      'status 202 is not among the declared responses (200, 201, 400, 401, 403, 404, 429, 503)',
     ],
   ] as const)(
     'answers %s %s with 500 naming the route, status and problem',

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTRACTIVE_MODEL } from '../../src/summaries/extractive.js';
-import { countTokens } from '../../src/summaries/tokens.js';
+import { EXTRACTIVE_MODEL } from '../../src/summarizers/extractive.js';
+import { countTokens } from '../../src/lib/tokens.js';
 import { loadConversation } from '../fixtures/conversations.js';
 import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
 import { type Api, createDialogue, getDialogue } from '../helpers/dialogues.js';

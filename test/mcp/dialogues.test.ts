@@ -363,4 +363,58 @@ describe('MCP dialogue and message tools', () => {
     );
     await immutableClient.close();
   });
+
+  it('forks a dialogue with fork_dialogue (D160), and names a message of another dialogue as not found', async () => {
+    const created = await callOk<Dialogue>(mcp.client, 'create_dialogue', {
+      messages: [
+        { role: 'user', content: 'first' },
+        { role: 'assistant', content: 'second' },
+        { role: 'user', content: 'third' },
+      ],
+    });
+    const upTo = created.messages![1]!;
+    const forked = await callOk<Dialogue & { forkedFrom: unknown }>(mcp.client, 'fork_dialogue', {
+      dialogueId: created.id,
+      upToMessageId: upTo.id,
+      label: 'try again',
+    });
+    expect(forked).toMatchObject({
+      totalMessages: 2,
+      label: 'try again',
+      forkedFrom: { dialogueId: created.id, messageId: upTo.id },
+    });
+    const copies = await callOk<Page<Message>>(mcp.client, 'list_messages', {
+      dialogueId: forked.id,
+      order: 'asc',
+    });
+    expect(copies.items.map((m) => m.content)).toEqual(['first', 'second']);
+    const error = await callError(
+      mcp.client,
+      'fork_dialogue',
+      { dialogueId: created.id, upToMessageId: 'msg_elsewhere' },
+      'MESSAGE_NOT_FOUND',
+    );
+    expect(error.details?.[0]?.field).toBe('upToMessageId');
+    await callError(mcp.client, 'fork_dialogue', { dialogueId: 'dlg_missing' }, 'DIALOGUE_NOT_FOUND');
+  });
+
+  it('erases a namespace with erase_namespace (D162): the erasure record, and the namespace reads as empty', async () => {
+    await callOk(mcp.client, 'create_dialogue', {
+      namespace: 'mcp-gone',
+      messages: [{ role: 'user', content: 'forget me' }],
+    });
+    const erasure = await callOk<{ id: string; namespace: string; status: string }>(
+      mcp.client,
+      'erase_namespace',
+      { namespace: 'mcp-gone' },
+    );
+    // The server's own worker may have finished it already.
+    expect(erasure).toMatchObject({
+      namespace: 'mcp-gone',
+      status: expect.stringMatching(/^(pending|completed)$/),
+    });
+    const listed = await callOk<Page<Dialogue>>(mcp.client, 'list_dialogues', { namespace: 'mcp-gone' });
+    expect(listed.items).toEqual([]);
+    await callError(mcp.client, 'erase_namespace', { namespace: '' }, 'INVALID_INPUT');
+  });
 });

@@ -43,10 +43,12 @@ describe('MCP transport', () => {
     await client.close();
   });
 
-  it('lists the tools of D42 and list_events (D71), each with a description for a model and object schemas in and out', async () => {
+  it('lists the tools of D42, list_events (D71) and fork_dialogue (D160) and erase_namespace (D162), each with a description for a model and object schemas in and out', async () => {
     const client = await connectMcp(baseUrl, project.apiKey);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...D42_TOOL_NAMES, 'list_events'].sort());
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      [...D42_TOOL_NAMES, 'list_events', 'fork_dialogue', 'erase_namespace'].sort(),
+    );
     for (const tool of tools) {
       expect(tool.description!.length, tool.name).toBeGreaterThan(100);
       expect(tool.inputSchema.type).toBe('object');

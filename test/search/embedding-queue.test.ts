@@ -11,6 +11,7 @@ import {
   reindexEmbeddings,
 } from '../../src/modules/embeddings/worker.js';
 import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
+import { eventually } from '../helpers/eventually.js';
 import { type Api, V1, addMessage, createDialogue } from '../helpers/dialogues.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/openai-server.js';
 
@@ -60,14 +61,6 @@ async function modelOf(table: 'memories' | 'messages', id: string): Promise<stri
   return rowsOf<{ model: string }>(result)[0]?.model ?? null;
 }
 
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('embedding queue', () => {
   it('a write never calls the provider: its job commits with it and waits in the queue', async () => {
     const before = server.requests.length;
@@ -89,9 +82,9 @@ describe('embedding queue', () => {
     // The backoff put the job's next run in the future.
     expect(afterFirst!.lastError).toContain('500');
 
-    await until(async () => (await processEmbeddingBatch(options)) > 0, 'the second attempt');
+    await eventually(async () => (await processEmbeddingBatch(options)) > 0, { what: 'the second attempt' });
     expect(await jobOf(id)).toMatchObject({ attempts: 2 });
-    await until(async () => (await processEmbeddingBatch(options)) > 0, 'the third attempt');
+    await eventually(async () => (await processEmbeddingBatch(options)) > 0, { what: 'the third attempt' });
     expect(await jobOf(id)).toBeUndefined();
     expect(await modelOf('memories', id)).toBe('openai/model-b/64');
   });
@@ -111,7 +104,9 @@ describe('embedding queue', () => {
     });
     await restarted.ready();
     try {
-      await until(async () => (await modelOf('memories', id)) === 'openai/model-b/64', 'the re-claimed job');
+      await eventually(async () => (await modelOf('memories', id)) === 'openai/model-b/64', {
+        what: 'the re-claimed job',
+      });
       expect(await jobOf(id)).toBeUndefined();
     } finally {
       await restarted.close();
@@ -154,9 +149,12 @@ describe('embedding queue', () => {
 
 async function drainUntilEmpty(): Promise<void> {
   const embedder = await embedderFor('model-b');
-  await until(async () => {
-    await drainEmbeddingQueue({ db: ctx.app.db, embedder, retryBaseMs: 10 }).catch(() => {});
-    const result = await ctx.app.db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
-    return rowsOf<{ n: number }>(result)[0]!.n === 0;
-  }, 'an empty queue');
+  await eventually(
+    async () => {
+      await drainEmbeddingQueue({ db: ctx.app.db, embedder, retryBaseMs: 10 }).catch(() => {});
+      const result = await ctx.app.db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
+      return rowsOf<{ n: number }>(result)[0]!.n === 0;
+    },
+    { what: 'an empty queue' },
+  );
 }

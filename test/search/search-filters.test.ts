@@ -8,6 +8,7 @@ import {
   expectError,
 } from '../helpers/app.js';
 import { type Api, V1, addMessage, createDialogue, sendRaw } from '../helpers/dialogues.js';
+import { untilClockPasses } from '../helpers/clock.js';
 
 // D51 and D59 through the real routes, on PGlite or (TEST_DATABASE_URL) PostgreSQL, without an
 // embedder: full-text search finds every write at once, so each filter is seen on its own.
@@ -298,10 +299,10 @@ describe('date filters and time zones (D59)', () => {
   it('filters by `modified` (a tag update moves it) and tests dialogues’ and memories’ own dates', async () => {
     const dialogue = await createDialogue(api);
     const touched = await addMessage(api, dialogue.id, { role: 'user', content: 'cassowary casque' });
-    await addMessage(api, dialogue.id, { role: 'user', content: 'cassowary casque' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await addMessage(api, dialogue.id, { role: 'user', content: 'cassowary casque' });
+    await untilClockPasses(second.created as string);
     const before = new Date().toISOString();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilClockPasses(before);
     const update = await api({
       method: 'PUT',
       url: `${V1}/message/${touched.id}?dialogueId=${dialogue.id}`,

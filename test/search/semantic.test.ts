@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
 import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
 import { type Api, V1, addMessage, createDialogue } from '../helpers/dialogues.js';
+import { untilEmbedded } from '../helpers/embedding-queue.js';
 
 // D40-D41 with the default offline embedder (USE lite in a worker thread) and the in-process
 // queue worker, as `npm start` runs them.
@@ -33,16 +34,6 @@ async function search(body: Record<string, unknown>): Promise<Found> {
   return response.json() as Found;
 }
 
-/** Polls until the queue is empty (the in-process worker embeds in the background). */
-async function embedded(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const result = await ctx.app.db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
-    if (rowsOf<{ n: number }>(result)[0]!.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the embedding queue did not drain');
-}
-
 describe('semantic search with the local model', () => {
   it('finds a message that shares no word with the query, once embedded', async () => {
     const dialogue = await createDialogue(api, { namespace: 'ivy' });
@@ -61,7 +52,7 @@ describe('semantic search with the local model', () => {
     }
     // The query's words appear in none of the messages: full text alone finds nothing.
     const query = { query: 'my plane trip got called off', namespace: 'ivy' };
-    await embedded();
+    await untilEmbedded(ctx.app.db);
     const found = await search(query);
     expect(found.mode).toBe('hybrid');
     expect(found.results[0]!.item.id).toBe(cancelled.id);
@@ -81,7 +72,7 @@ describe('semantic search with the local model', () => {
       content: 'Our flight to Madrid was cancelled by the airline',
       namespace: 'jack',
     });
-    await embedded();
+    await untilEmbedded(ctx.app.db);
     const found = await search({ query: 'my plane trip got called off', namespace: 'ivy' });
     const ids = new Set(found.results.map((r) => r.item.id));
     const jackIds = await ctx.app.db.execute(sql`SELECT id FROM messages WHERE namespace = 'jack'`);
@@ -103,7 +94,7 @@ describe('semantic search with the local model', () => {
     });
     const dialogue = await createDialogue(api, { label: 'Wedding venue and catering plans' });
     await createDialogue(api, { label: 'Laptop repair ticket' });
-    await embedded();
+    await untilEmbedded(ctx.app.db);
     const memories = await search({ query: 'is the user a vegetarian', object: 'memory' });
     expect(memories.results[0]!.item.id).toBe(memory.id);
     const dialogues = await search({ query: 'organising our marriage celebration', object: 'dialogue' });
@@ -139,7 +130,7 @@ describe('semantic search with the local model', () => {
       priority: 5,
     });
     await say('lee', 'The bakery ran out of rye bread again', ['food'], { priority: 9 });
-    await embedded();
+    await untilEmbedded(ctx.app.db);
     // No word of the query is in any answer: only the vectors can find them.
     const query = 'my plane trip got called off';
 

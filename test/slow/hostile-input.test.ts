@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type TestContext, createProject, createTestContext } from '../helpers/app.js';
 import { capturedLogger } from '../helpers/captured-logger.js';
-import { CONTENT_MARKER, runHostileRequests } from '../helpers/hostile.js';
+import { CONTENT_MARKER, HOSTILE_ENV, runHostileRequests } from '../helpers/hostile.js';
 
 // The large run of the hostile-input property (test/http/hostile-input.test.ts runs a smaller one).
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 10_000);
@@ -10,11 +10,7 @@ describe('hostile input on every route, large run', () => {
   let ctx: TestContext;
   const logs = capturedLogger();
   beforeAll(async () => {
-    ctx = await createTestContext(
-      // Shedding stays off: on a starved machine it would answer 503, which is not what is tested here.
-      { RATE_LIMIT_MAX: '1000000', LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' },
-      { logger: logs.logger },
-    );
+    ctx = await createTestContext(HOSTILE_ENV, { logger: logs.logger });
   });
   afterAll(() => ctx.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testServerUrl } from '../helpers/database.js';
 import { type RunningServer, freshStoreEnv, spawnCli, spawnServerProcess } from '../helpers/processes.js';
-import { until, useReceivers } from '../helpers/webhook-receiver.js';
+import { eventually } from '../helpers/eventually.js';
+import { useReceivers } from '../helpers/webhook-receiver.js';
 
 // D68: deliveries live in Postgres. The server is killed with SIGKILL while deliveries are
 // pending (the receiver fails every attempt); after a restart on the same store, with the
@@ -59,7 +60,7 @@ describe.each(stores)('webhook deliveries survive SIGKILL: $name', ({ postgres }
         });
         expect(sent.status).toBe(201);
       }
-      await until(() => receiver.received.length >= 2);
+      await eventually(() => receiver.received.length >= 2);
       first.child.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
       running.delete(first);
@@ -72,12 +73,15 @@ describe.each(stores)('webhook deliveries survive SIGKILL: $name', ({ postgres }
       await second.ready();
       const feed = (await api(second, 'GET', '/events?limit=1000')).json as { items: { id: string }[] };
       expect(feed.items).toHaveLength(MESSAGES + 1);
-      await until(() => {
-        // Requests answered while healthy are the successful ones.
-        for (const request of receiver.received.slice(failedBefore))
-          delivered.add(String(request.headers['webhook-id']));
-        return feed.items.every((event) => delivered.has(event.id));
-      }, 60_000);
+      await eventually(
+        () => {
+          // Requests answered while healthy are the successful ones.
+          for (const request of receiver.received.slice(failedBefore))
+            delivered.add(String(request.headers['webhook-id']));
+          return feed.items.every((event) => delivered.has(event.id));
+        },
+        { timeoutMs: 60_000 },
+      );
       await second.stop('SIGTERM');
       running.delete(second);
     } finally {
@@ -109,7 +113,7 @@ describe.runIf(testServerUrl())('parley worker delivers webhooks (PostgreSQL)', 
       expect((await api(server, 'POST', '/webhooks', { url: receiver.url })).status).toBe(201);
       expect((await api(server, 'POST', '/memory', { value: 'tea' })).status).toBe(201);
       const worker = spawnCli(['worker'], env);
-      await until(() => receiver.received.length === 1, 60_000);
+      await eventually(() => receiver.received.length === 1, { timeoutMs: 60_000 });
       expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: 'memory.created', seq: 1 });
       worker.child.kill('SIGTERM');
       expect((await worker.exited).code, worker.output().stderr).toBe(0);

@@ -10,7 +10,8 @@ import {
   createProject,
   createTestContext,
 } from '../helpers/app.js';
-import { type Received, until, useReceivers } from '../helpers/webhook-receiver.js';
+import { eventually } from '../helpers/eventually.js';
+import { type Received, useReceivers } from '../helpers/webhook-receiver.js';
 
 // D67-D70 through a real HTTPS receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE for it) whose
 // self-signed certificate the sender verifies (WEBHOOK_CA_FILE trusts it), signatures verified
@@ -92,7 +93,7 @@ describe('webhook delivery (D68)', () => {
     expect(feed.items.length).toBe(4);
 
     const succeeded = () => receiver.received.slice(2);
-    await until(() => new Set(succeeded().map((request) => request.headers['webhook-id'])).size === 4);
+    await eventually(() => new Set(succeeded().map((request) => request.headers['webhook-id'])).size === 4);
     const verifier = new Webhook(endpoint.secret);
     for (const request of receiver.received) {
       expect(() => verifier.verify(request.body, request.headers as Record<string, string>)).not.toThrow();
@@ -110,7 +111,7 @@ describe('webhook delivery (D68)', () => {
         items: { status: string; attempt: number; responseStatus: number | null }[];
       };
     // Each answer is recorded just after the receiver got its request.
-    await until(
+    await eventually(
       async () => (await readLog()).items.filter((item) => item.status === 'succeeded').length === 4,
     );
     const log = await readLog();
@@ -148,7 +149,7 @@ describe('webhook delivery (D68)', () => {
         payload: { messages: [{ role: 'user', content: 'a' }] },
       })
     ).json() as { id: string };
-    await until(() => receiver.received.filter((request) => request.headers['webhook-id']).length >= 3);
+    await eventually(() => receiver.received.filter((request) => request.headers['webhook-id']).length >= 3);
     const order = receiver.received.map((request) => parsed(request).type);
     // The failed dialogue.created came first, then again, and only then its message.
     expect(order).toEqual(['dialogue.created', 'dialogue.created', 'message.created']);
@@ -167,7 +168,7 @@ describe('webhook delivery (D68)', () => {
     expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(rotated.secret).not.toBe(endpoint.secret);
     await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
-    await until(() => receiver.received.length === 1);
+    await eventually(() => receiver.received.length === 1);
     const request = receiver.received[0]!;
     expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const secret of [endpoint.secret, rotated.secret])
@@ -187,7 +188,7 @@ describe('webhook delivery (D68)', () => {
     await as({ method: 'GET', url: '/api/v1/events' });
     await register(project, receiver.url);
     await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'now somebody does' } });
-    await until(() => receiver.received.length === 1);
+    await eventually(() => receiver.received.length === 1);
     expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ data: { value: 'now somebody does' } });
     await receiver.close();
   });
@@ -201,7 +202,7 @@ describe('webhook delivery (D68)', () => {
     const test = await as({ method: 'POST', url: `/api/v1/webhooks/${endpoint.id}/test` });
     expect(test.statusCode).toBe(202);
     expect(test.json()).toMatchObject({ status: 'pending', attempt: 1, seq: null });
-    await until(() => receiver.received.length === 1);
+    await eventually(() => receiver.received.length === 1);
     expect(parsed(receiver.received[0]!).type).toBe('webhook.test');
 
     // The memory came before the endpoint and is not of its types: a replay of its type sends it.
@@ -213,7 +214,7 @@ describe('webhook delivery (D68)', () => {
     });
     expect(replay.statusCode).toBe(202);
     expect(replay.json()).toEqual({ queued: 1, next: 1 });
-    await until(() => receiver.received.length === 2);
+    await eventually(() => receiver.received.length === 2);
     expect(parsed(receiver.received[1]!)).toMatchObject({ type: 'memory.created', seq: 1 });
     await receiver.close();
   });
@@ -228,7 +229,7 @@ describe('webhook delivery (D68)', () => {
     const as = asProject(ctx.app, project);
     const endpoint = await register(project, receiver.url);
     await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
-    await until(async () => {
+    await eventually(async () => {
       const log = (await as({ method: 'GET', url: `/api/v1/webhooks/${endpoint.id}/deliveries` })).json() as {
         items: { status: string }[];
       };
@@ -260,12 +261,49 @@ describe('webhook delivery (D68)', () => {
         (await as({ method: 'GET', url: `/api/v1/webhooks/${created.id}/deliveries` })).json() as {
           items: { status: string; error: string | null; attempt: number }[];
         };
-      await until(async () => (await log()).items.some((item) => item.status === 'succeeded'));
+      await eventually(async () => (await log()).items.some((item) => item.status === 'succeeded'));
       const failed = (await log()).items.find((item) => item.status === 'failed')!;
       expect(failed).toMatchObject({ attempt: 1, error: 'no answer within 200 ms' });
     } finally {
       await receiver.close();
       await local.close();
+    }
+  });
+
+  it("delivers another project's events while one receiver hangs until its time limit (D90)", async () => {
+    // The app's attempts wait WEBHOOK_TIMEOUT_MS (10 s) for an answer. Served one project at a
+    // time, the other project would wait for that time limit; served side by side, its delivery
+    // arrives while the hanging attempt is still open: nothing recorded for it, no retry sent.
+    expect(ctx.config.WEBHOOK_TIMEOUT_MS).toBe(10_000);
+    const hanging = await receivers.start(() => ({ hang: true }));
+    const healthy = await receivers.start();
+    try {
+      const stalled = await createProject(ctx.app);
+      const other = await createProject(ctx.app);
+      const stalledEndpoint = await register(stalled, hanging.url);
+      await register(other, healthy.url);
+      await asProject(ctx.app, stalled)({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
+      await eventually(() => hanging.received.length === 1, {
+        what: 'the hanging receiver to get its request',
+      });
+
+      await asProject(
+        ctx.app,
+        other,
+      )({ method: 'POST', url: '/api/v1/memory', payload: { value: 'coffee' } });
+      await eventually(() => healthy.received.length === 1, { what: "the other project's delivery" });
+      const log = (
+        await asProject(
+          ctx.app,
+          stalled,
+        )({ method: 'GET', url: `/api/v1/webhooks/${stalledEndpoint.id}/deliveries` })
+      ).json() as { items: { status: string }[] };
+      expect(log.items.filter((item) => item.status !== 'pending')).toEqual([]);
+      expect(hanging.received).toHaveLength(1);
+      expect(parsed(healthy.received[0]!).type).toBe('memory.created');
+    } finally {
+      await hanging.close();
+      await healthy.close();
     }
   });
 
@@ -277,7 +315,7 @@ describe('webhook delivery (D68)', () => {
       const as = asProject(local.app, project);
       await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: receiver.url } });
       await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
-      await until(() => receiver.received.length === 1);
+      await eventually(() => receiver.received.length === 1);
       // The attempt would wait 10 s for its answer; closing does not.
       const started = Date.now();
       await local.app.close();
@@ -302,14 +340,14 @@ describe('webhook delivery (D68)', () => {
       const as = asProject(local.app, project);
       await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: receiver.url } });
       await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
-      await until(() => receiver.received.length === 1);
+      await eventually(() => receiver.received.length === 1);
       const count = async () =>
         rowsOf<{ n: number }>(
           await local.app.db.execute(sql`SELECT
             (SELECT count(*) FROM webhook_deliveries WHERE project_id = ${project.projectId})
             + (SELECT count(*) FROM webhook_attempts WHERE project_id = ${project.projectId}) AS n`),
         )[0]!.n;
-      await until(async () => Number(await count()) === 0);
+      await eventually(async () => Number(await count()) === 0);
     } finally {
       await receiver.close();
       await local.close();
@@ -326,7 +364,7 @@ describe('webhook delivery (D68)', () => {
         await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: receiver.url } })
       ).json() as Created;
       await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
-      await until(async () => {
+      await eventually(async () => {
         const got = (await as({ method: 'GET', url: `/api/v1/webhooks/${created.id}` })).json() as {
           enabled: boolean;
         };
@@ -360,8 +398,8 @@ describe('webhook delivery (D68)', () => {
           payload: { messages: [{ role: 'user', content: 'secret-plum-word' }] },
         })
       ).json() as { id: string };
-      await until(() => receiver.received.length >= 1);
-      await until(
+      await eventually(() => receiver.received.length >= 1);
+      await eventually(
         async () =>
           rowsOf(
             await local.app.db.execute(
@@ -395,16 +433,16 @@ describe('webhook delivery (D68)', () => {
       const as = asProject(local.app, project);
       await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: receiver.url } });
       await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
-      await until(() => receiver.received.length >= 1);
+      await eventually(() => receiver.received.length >= 1);
       await local.app.close();
       failing = false;
       const count = receiver.received.length;
       const second = await buildApp({ config: local.config, database: local.database.handle });
       await second.ready();
       try {
-        await until(() => receiver.received.length > count);
+        await eventually(() => receiver.received.length > count);
         // The answer is recorded just after the receiver got the request.
-        await until(
+        await eventually(
           async () =>
             rowsOf(
               await second.db.execute(

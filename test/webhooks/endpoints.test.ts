@@ -10,7 +10,8 @@ import {
   createTestContext,
   expectError,
 } from '../helpers/app.js';
-import { until, useReceivers } from '../helpers/webhook-receiver.js';
+import { eventually } from '../helpers/eventually.js';
+import { useReceivers } from '../helpers/webhook-receiver.js';
 
 // D67 (the endpoint API and its errors) and D69 (SSRF: https only, no private address, at
 // registration and again at connection time). DNS is the test's own: `rebind.example` answers a
@@ -22,7 +23,11 @@ const answers: Record<string, string[]> = {
   'internal.example': ['10.0.0.7'],
   'mixed.example': [PUBLIC, '192.168.1.2'],
 };
-let rebindCalls = 0;
+/** Hosts that answer a public address at registration and 127.0.0.1 at every lookup after it. */
+const rebinding = new Map<string, number>([
+  ['rebind.example', 0],
+  ['paging.example', 0],
+]);
 
 const lookup = ((hostname: string, options: unknown, callback: unknown) => {
   const cb = (typeof options === 'function' ? options : callback) as (
@@ -31,8 +36,9 @@ const lookup = ((hostname: string, options: unknown, callback: unknown) => {
     family?: number,
   ) => void;
   const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
-  const addresses =
-    hostname === 'rebind.example' ? [rebindCalls++ === 0 ? PUBLIC : '127.0.0.1'] : answers[hostname];
+  const lookups = rebinding.get(hostname);
+  if (lookups !== undefined) rebinding.set(hostname, lookups + 1);
+  const addresses = lookups === undefined ? answers[hostname] : [lookups === 0 ? PUBLIC : '127.0.0.1'];
   if (!addresses) {
     cb(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
     return;
@@ -59,6 +65,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
+
+/** Delivery attempts of the project that have failed, as the worker records them. */
+async function failedAttempts(projectId: string): Promise<number> {
+  const rows = rowsOf(
+    await ctx.app.db.execute(
+      sql`SELECT 1 FROM webhook_attempts WHERE project_id = ${projectId} AND status = 'failed'`,
+    ),
+  );
+  return rows.length;
+}
 
 describe('webhook endpoints (D67)', () => {
   it('creates, lists, gets, updates and deletes an endpoint; the secret is shown only at creation', async () => {
@@ -179,23 +195,32 @@ describe('webhook endpoints (D67)', () => {
   });
 
   it('pages the delivery log with next', async () => {
-    const as = asProject(ctx.app, await createProject(ctx.app));
+    const project = await createProject(ctx.app);
+    const as = asProject(ctx.app, project);
+    // Each test event is attempted at once and fails (its host turns private at connection time),
+    // which logs the failed attempt and, in the same transaction, its retry ten minutes away: once
+    // three attempts have failed the log holds six rows and stays so while it is paged. (A
+    // reachable-looking host made the log grow between the pages wherever the attempt failed fast.)
     const { id } = (
-      await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://public.example/h' } })
+      await as({ method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://paging.example/h' } })
     ).json() as { id: string };
-    await as({ method: 'PATCH', url: `/api/v1/webhooks/${id}`, payload: { enabled: false } });
     for (let i = 0; i < 3; i++) await as({ method: 'POST', url: `/api/v1/webhooks/${id}/test` });
-    const first = (await as({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries?limit=2` })).json() as {
-      items: { id: string }[];
-      next: string;
-    };
-    expect(first.items).toHaveLength(2);
+    await eventually(async () => (await failedAttempts(project.projectId)) === 3);
+    type Page = { items: { id: string }[]; next: string | null };
+    const all = (await as({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries` })).json() as Page;
+    expect(all.items).toHaveLength(6);
+    const first = (
+      await as({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries?limit=4` })
+    ).json() as Page;
+    expect(first.items).toHaveLength(4);
     const second = (
-      await as({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries?limit=2&next=${first.next}` })
-    ).json() as { items: { id: string }[]; next: string | null };
-    expect(second.items).toHaveLength(1);
+      await as({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries?limit=4&next=${first.next}` })
+    ).json() as Page;
+    expect(second.items).toHaveLength(2);
     expect(second.next).toBeNull();
-    expect(new Set([...first.items, ...second.items].map((item) => item.id)).size).toBe(3);
+    expect([...first.items, ...second.items].map((item) => item.id)).toEqual(
+      all.items.map((item) => item.id),
+    );
   });
 });
 
@@ -244,14 +269,7 @@ describe('webhook URL safety (D69)', () => {
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json() as { id: string };
     await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
-    await until(
-      async () =>
-        rowsOf(
-          await ctx.app.db.execute(
-            sql`SELECT 1 FROM webhook_attempts WHERE project_id = ${project.projectId} AND status = 'failed'`,
-          ),
-        ).length > 0,
-    );
+    await eventually(async () => (await failedAttempts(project.projectId)) > 0);
     const log = (await as({ method: 'GET', url: `/api/v1/webhooks/${id}/deliveries` })).json() as {
       items: { status: string; error: string | null; responseStatus: number | null }[];
     };

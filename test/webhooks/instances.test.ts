@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
-import { until, useReceivers } from '../helpers/webhook-receiver.js';
+import { eventually } from '../helpers/eventually.js';
+import { useReceivers } from '../helpers/webhook-receiver.js';
 
 // D68: two instances on one PostgreSQL deliver together: claims with FOR UPDATE SKIP LOCKED
 // (one project per statement) never hand one delivery to both, and a dialogue's events still
@@ -75,13 +76,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances share the deliverie
       }),
     );
     const ok = () => receiver.received.filter((_request, index) => (index + 1) % 3 !== 0);
-    await until(
-      () => new Set(ok().map((request) => request.headers['webhook-id'])).size === expected,
-      40_000,
-    );
+    await eventually(() => new Set(ok().map((request) => request.headers['webhook-id'])).size === expected, {
+      timeoutMs: 40_000,
+    });
     // Every answer recorded (the counters move after the request), and any duplicate arrived.
     // As generous a wait as the deliveries': under a full parallel suite recording lags too.
-    await until(async () => (await succeeded(ctx.app)) + (await succeeded(second)) >= expected, 40_000);
+    await eventually(async () => (await succeeded(ctx.app)) + (await succeeded(second)) >= expected, {
+      timeoutMs: 40_000,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const ids = ok().map((request) => String(request.headers['webhook-id']));
     expect(ids).toHaveLength(expected);

@@ -9,7 +9,8 @@ import { type Config, ConfigError } from '../../src/config.js';
 import { readWebhookCaFile, withDefaultRoots } from '../../src/modules/webhooks/trusted-ca.js';
 import { asProject, createProject, createTestContext } from '../helpers/app.js';
 import { SPAWNING_TEST_TIMEOUT_MS, runNode } from '../helpers/processes.js';
-import { until, useReceivers } from '../helpers/webhook-receiver.js';
+import { eventually } from '../helpers/eventually.js';
+import { useReceivers } from '../helpers/webhook-receiver.js';
 
 /**
  * The attempt's error: Node's message, which Node 24 follows with a hint about system
@@ -57,7 +58,7 @@ describe('receiver certificates (D69, WEBHOOK_CA_FILE)', () => {
       await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
       const failures = async () =>
         (await deliveryLog(as, created.id)).filter((item) => item.status === 'failed');
-      await until(async () => (await failures()).length >= 2);
+      await eventually(async () => (await failures()).length >= 2);
       for (const failed of await failures()) {
         expect(failed.responseStatus).toBeNull();
         expect(failed.error).toMatch(SELF_SIGNED);
@@ -72,7 +73,7 @@ describe('receiver certificates (D69, WEBHOOK_CA_FILE)', () => {
       await second.ready();
       try {
         const again = asProject(second, project);
-        await until(async () =>
+        await eventually(async () =>
           (await deliveryLog(again, created.id)).some((item) => item.status === 'succeeded'),
         );
         expect(receiver.received).toHaveLength(1);
@@ -110,8 +111,10 @@ describe('receiver certificates (D69, WEBHOOK_CA_FILE)', () => {
           .id;
       const [knownId, strangerId] = [await register(known.url), await register(stranger.url)];
       await as({ method: 'POST', url: '/api/v1/memory', payload: { value: 'tea' } });
-      await until(async () => (await deliveryLog(as, knownId)).some((item) => item.status === 'succeeded'));
-      await until(
+      await eventually(async () =>
+        (await deliveryLog(as, knownId)).some((item) => item.status === 'succeeded'),
+      );
+      await eventually(
         async () =>
           (await deliveryLog(as, strangerId)).filter((item) => item.status === 'failed').length === 2,
       );

@@ -4,13 +4,14 @@ import {
   dialogueListSchema,
   dialogueSchema,
   dialogueWithMessagesSchema,
+  forkDialogueBody,
   getDialogueQuery,
   listDialoguesQuery,
   stateBody,
   updateDialogueBody,
 } from '../../modules/dialogues/schemas.js';
 import { dialogueMessageInputs } from '../../http/message-inputs.js';
-import { contextQuery, contextSchema } from '../../modules/dialogues/context-schemas.js';
+import { contextQuery, contextSchema } from '../../modules/context/schemas.js';
 import { renderContext, renderDialogue, renderDialogueList } from '../render.js';
 import { readTool, stagedWriteTool, writeTool } from '../tool-kit.js';
 
@@ -35,7 +36,8 @@ export const createDialogue = writeTool({
     '`namespace` to keep one end user apart from others (every later message call must then pass the ' +
     'same namespace), `label`, `tags`, immutable `metadata`, free-form `state`, and `threadOf` (a ' +
     'parent dialogue id) to make it a thread. Message content may be text, an array of blocks or an ' +
-    'object and is returned exactly as sent.',
+    'object and is returned exactly as sent. `expiresAt` (ISO date-time) makes the dialogue vanish ' +
+    'and be erased at that moment.',
   input: createDialogueBody.extend({}),
   output: dialogueWithMessagesSchema.extend({}),
   render: renderDialogue,
@@ -99,7 +101,8 @@ export const updateDialogue = writeTool({
   description:
     'Changes an active dialogue: `tags` replaces the whole tag list, `label` sets the label (null ' +
     'clears it), `state` is merged into the state as a JSON Merge Patch (a null value removes a ' +
-    'key), and `messages` / `message` are appended (at most 25). Metadata, namespace and status ' +
+    'key), `messages` / `message` are appended (at most 25), and `expiresAt` sets when the dialogue ' +
+    'is erased (null: never; allowed on ended dialogues too). Metadata, namespace and status ' +
     'cannot change here. An ended dialogue refuses (DIALOGUE_ENDED); to change only the state of ' +
     'any dialogue, ended or not, use update_state.',
   input: updateDialogueBody.extend({ dialogueId: dialogueIdArgument }),
@@ -154,5 +157,20 @@ export const compactDialogue = stagedWriteTool({
   output: dialogueSchema.extend({}),
   annotations: { idempotentHint: true },
   render: renderDialogue,
-  run: ({ dialogueId }, call, write) => call.services.compaction.compact(call.ctx, dialogueId, write),
+  staged: ({ dialogueId }, call) => call.services.compaction.compact(call.ctx, dialogueId),
+});
+
+export const forkDialogue = writeTool({
+  name: 'fork_dialogue',
+  title: 'Fork a dialogue',
+  description:
+    'Creates a new dialogue holding copies of the messages of an existing one, up to and including ' +
+    '`upToMessageId` (every message when left out), to try another turn from that point without ' +
+    'touching the original. The copies have new ids and keep their content and time; the fork shows ' +
+    "`forkedFrom` and keeps the original's namespace, tags and label unless given. Returns the fork.",
+  input: forkDialogueBody.extend({ dialogueId: dialogueIdArgument }),
+  output: dialogueSchema.extend({}),
+  render: renderDialogue,
+  write: (tx, { dialogueId, ...input }, call) =>
+    call.services.dialogues.fork(tx, call.ctx, dialogueId, input),
 });

@@ -3,12 +3,14 @@ import {
   compactDialogue,
   createDialogue,
   endDialogue,
+  forkDialogue,
   getContext,
   getDialogue,
   listDialogues,
   updateDialogue,
   updateState,
 } from './dialogues.js';
+import { eraseNamespace } from './erasures.js';
 import { listEvents } from './events.js';
 import { createMemory, deleteMemory, getMemory, listMemories } from './memories.js';
 import { addMessages, getMessage, listMessages } from './messages.js';
@@ -24,6 +26,8 @@ export const parleyTools: readonly McpTool[] = [
   endDialogue,
   compactDialogue,
   updateState,
+  // D160
+  forkDialogue,
   addMessages,
   listMessages,
   getMessage,
@@ -33,4 +37,6 @@ export const parleyTools: readonly McpTool[] = [
   getMemory,
   deleteMemory,
   listEvents,
+  // D162
+  eraseNamespace,
 ];

@@ -29,7 +29,8 @@ export const createMemory = writeTool({
     'to 64 KiB) with an optional short `label`, a searchable `description`, ' +
     '`namespace` (for example one per end user), `tags` and `metadata`. Use it for facts, ' +
     'preferences or decisions worth keeping beyond one conversation; find them later with search ' +
-    '(`object: "memory"`) or list_memories.',
+    '(`object: "memory"`) or list_memories. `expiresAt` (ISO date-time) makes the memory vanish ' +
+    'and be erased at that moment, for facts that hold only for a while.',
   input: createMemoryBody,
   output: memorySchema.extend({}),
   render: renderMemory,

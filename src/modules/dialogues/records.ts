@@ -20,8 +20,12 @@ export interface DialogueRecord {
   state: Record<string, unknown>;
   summary: DialogueSummary | null;
   totalMessages: number;
+  /** D160: the dialogue and message a fork was copied from; null for a dialogue that is no fork. */
+  forkedFrom: { dialogueId: string; messageId: string | null } | null;
   threadCount: number;
   lastMessageCreated: string | null;
+  /** D150: when the dialogue stops existing for the API; null: never. */
+  expiresAt: string | null;
   created: string;
   modified: string;
 }
@@ -69,8 +73,13 @@ export function toDialogueRecord(
     state: row.state,
     summary: row.summary,
     totalMessages: row.totalMessages,
+    forkedFrom:
+      row.forkedFromDialogueId === null
+        ? null
+        : { dialogueId: row.forkedFromDialogueId, messageId: row.forkedFromMessageId },
     threadCount: row.threadCount,
     lastMessageCreated: row.lastMessageCreated?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
     created: row.created.toISOString(),
     modified: row.modified.toISOString(),
   };

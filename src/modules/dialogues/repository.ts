@@ -4,44 +4,37 @@ import { keysetPage } from '../../db/keyset.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { dialogues } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
+import { changeTime } from './change-time-sql.js';
+import { liveDialogue } from './expiry-sql.js';
+import { notErasing } from '../erasures/erasing-sql.js';
+import { recordColumns } from './record-sql.js';
+import {
+  type NamespaceScope,
+  type RuleRows,
+  inNamespaceScope,
+  pastExpiry,
+  rowsByTime,
+} from '../../db/retention-sql.js';
+import { countTexts, uncountDialogue, uncountStored } from '../search/terms-sql.js';
 
 // Drizzle queries of the dialogues table. Every query names project_id first (D46, D49).
 
 /** The columns a record is made of (the search vector and embedding stay in the database). */
-export const recordColumns = {
-  projectId: dialogues.projectId,
-  id: dialogues.id,
-  namespace: dialogues.namespace,
-  threadOf: dialogues.threadOf,
-  label: dialogues.label,
-  status: dialogues.status,
-  tags: dialogues.tags,
-  metadata: dialogues.metadata,
-  state: dialogues.state,
-  summary: dialogues.summary,
-  summaryCoversSeq: dialogues.summaryCoversSeq,
-  summaryId: dialogues.summaryId,
-  totalMessages: dialogues.totalMessages,
-  threadCount: dialogues.threadCount,
-  lastMessageCreated: dialogues.lastMessageCreated,
-  created: dialogues.created,
-  modified: dialogues.modified,
-};
 
 export type DialogueRow = {
   [K in keyof typeof recordColumns]: (typeof dialogues.$inferSelect)[K];
 };
 
-/**
- * The time of a change: the transaction's time, but never earlier than the row's last change.
- * Writers of one row hold its lock and see its latest committed version, so `modified` follows
- * their commit order (D32). Not `clock_timestamp()`, read under the lock, as before: Citus refuses
- * volatile functions in an UPDATE of a distributed table and evaluates `now()` on the coordinator
- * (docs/scaling.md).
- */
-export const changeTime = sql`greatest(now(), modified)`;
+/** D150: a dialogue past its `expiresAt` is not found, whatever the request. */
+const byId = (projectId: string, id: string) =>
+  and(eq(dialogues.projectId, projectId), eq(dialogues.id, id), liveDialogue);
 
-const byId = (projectId: string, id: string) => and(eq(dialogues.projectId, projectId), eq(dialogues.id, id));
+/** The row whether expired or not: only erasure reaches an expired dialogue (D150). */
+const anyById = (projectId: string, id: string) =>
+  and(eq(dialogues.projectId, projectId), eq(dialogues.id, id));
+
+/** D163: a dialogue of a namespace whose erasure is pending is gone for reads and writes. */
+const visible = notErasing(dialogues.projectId, dialogues.namespace);
 
 /** The new dialogue, or undefined when its id is taken (D57a: client-given ids). */
 export async function insertDialogue(
@@ -54,6 +47,11 @@ export async function insertDialogue(
       .values(row)
       .onConflictDoNothing({ target: [dialogues.projectId, dialogues.id] })
       .returning(recordColumns);
+    // D140: its words join the search's counts.
+    if (inserted)
+      await countTexts(tx, row.projectId, 'dialogue', [
+        { namespace: row.namespace ?? null, bucketKey: row.id, text: row.searchText ?? '' },
+      ]);
     return inserted;
   } catch (error) {
     // The project was deleted after the request was authenticated.
@@ -72,7 +70,7 @@ export async function findDialogue(
   const [row] = await db
     .select(recordColumns)
     .from(dialogues)
-    .where(byId(projectId, id))
+    .where(and(byId(projectId, id), visible))
     // Every message read runs it: prepared once per connection (src/db/prepared.ts says why).
     .prepare('parley_find_dialogue')
     .execute();
@@ -85,16 +83,38 @@ export async function findDialogues(db: Executor, projectId: string, ids: string
   return db
     .select(recordColumns)
     .from(dialogues)
-    .where(and(eq(dialogues.projectId, projectId), inArray(dialogues.id, ids)));
+    .where(and(eq(dialogues.projectId, projectId), inArray(dialogues.id, ids), liveDialogue, visible));
 }
 
-/** Reads the dialogue and locks its row until the transaction ends: writers of one dialogue queue here. */
+/**
+ * Reads the dialogue and locks its row until the transaction ends: writers of one dialogue queue
+ * here. D160: a fork takes a share lock instead: appends and deletions (which update the row) wait,
+ * other forks of it do not.
+ */
 export async function lockDialogue(
   tx: Executor,
   projectId: string,
   id: string,
+  strength: 'update' | 'share' = 'update',
 ): Promise<DialogueRow | undefined> {
-  const [row] = await tx.select(recordColumns).from(dialogues).where(byId(projectId, id)).for('update');
+  const [row] = await tx
+    .select(recordColumns)
+    .from(dialogues)
+    .where(and(byId(projectId, id), visible))
+    .for(strength);
+  return row;
+}
+
+/**
+ * D150, D151: the dialogue to erase, expired or not; undefined when it is gone. Read without a
+ * lock, as a client's delete reads it: the erasure takes its locks parent first (see `remove`).
+ */
+export async function findForErasure(
+  tx: Executor,
+  projectId: string,
+  id: string,
+): Promise<DialogueRow | undefined> {
+  const [row] = await tx.select(recordColumns).from(dialogues).where(anyById(projectId, id));
   return row;
 }
 
@@ -104,11 +124,19 @@ export async function updateDialogue(
   id: string,
   changes: Partial<typeof dialogues.$inferInsert>,
 ): Promise<DialogueRow> {
+  const { searchText } = changes;
+  // D140: the words the search counts follow the text.
+  if (searchText !== undefined) await uncountStored(tx, 'dialogue', projectId, id);
   const [row] = await tx
     .update(dialogues)
     .set({ ...changes, modified: changeTime })
-    .where(byId(projectId, id))
+    .where(anyById(projectId, id))
     .returning(recordColumns);
+  if (row && searchText !== undefined) {
+    await countTexts(tx, projectId, 'dialogue', [
+      { namespace: row.namespace, bucketKey: id, text: searchText },
+    ]);
+  }
   return row!;
 }
 
@@ -135,7 +163,7 @@ export async function changeThreadCount(
 export async function clearThreadLinks(tx: Executor, projectId: string, parentId: string): Promise<void> {
   // The parent's row lock first: a thread is created under that lock (changeThreadCount), so no
   // new thread can appear between the clearing and the delete.
-  await tx.select({ id: dialogues.id }).from(dialogues).where(byId(projectId, parentId)).for('update');
+  await tx.select({ id: dialogues.id }).from(dialogues).where(anyById(projectId, parentId)).for('update');
   await tx
     .update(dialogues)
     .set({ threadOf: null })
@@ -144,13 +172,34 @@ export async function clearThreadLinks(tx: Executor, projectId: string, parentId
 
 /** D23: messages go with the dialogue (cascade); its threads' links are cleared first (clearThreadLinks). */
 export async function deleteDialogue(tx: Executor, projectId: string, id: string): Promise<boolean> {
-  const rows = await tx.delete(dialogues).where(byId(projectId, id)).returning({ id: dialogues.id });
+  await uncountDialogue(tx, projectId, id);
+  const rows = await tx.delete(dialogues).where(anyById(projectId, id)).returning({ id: dialogues.id });
   return rows.length === 1;
+}
+
+/**
+ * D162: up to `limit` dialogues of a namespace, oldest first. Not hidden by the pending erasure
+ * (visible below): the erasure itself reads them.
+ */
+export async function namespaceDialogues(
+  tx: Executor,
+  projectId: string,
+  namespace: string,
+  limit: number,
+): Promise<DialogueRow[]> {
+  return tx
+    .select(recordColumns)
+    .from(dialogues)
+    .where(and(eq(dialogues.projectId, projectId), eq(dialogues.namespace, namespace)))
+    .orderBy(dialogues.created, dialogues.id)
+    .limit(limit);
 }
 
 export interface DialogueFilter {
   namespace?: string;
   threadOf?: string;
+  /** D160: forks of this dialogue only. */
+  forkedFrom?: string;
   threadsOnly: boolean;
   status?: 'active' | 'ended' | 'canceled' | 'expired' | 'deleted';
   tags: string[];
@@ -174,9 +223,10 @@ export async function listDialogues(
   projectId: string,
   filter: DialogueFilter,
 ): Promise<DialogueRow[]> {
-  const conditions: (SQL | undefined)[] = [eq(dialogues.projectId, projectId)];
+  const conditions: (SQL | undefined)[] = [eq(dialogues.projectId, projectId), liveDialogue, visible];
   if (filter.namespace !== undefined) conditions.push(eq(dialogues.namespace, filter.namespace));
   if (filter.threadOf !== undefined) conditions.push(eq(dialogues.threadOf, filter.threadOf));
+  if (filter.forkedFrom !== undefined) conditions.push(eq(dialogues.forkedFromDialogueId, filter.forkedFrom));
   if (filter.threadsOnly) conditions.push(isNotNull(dialogues.threadOf));
   if (filter.status === 'expired') {
     conditions.push(eq(dialogues.status, 'active'), expiredCondition(filter.ttlSeconds));
@@ -197,3 +247,19 @@ export async function listDialogues(
     .orderBy(...page.orderBy)
     .limit(filter.limit);
 }
+
+/** D150: the project's dialogues past their `expiresAt`, oldest expiry first. */
+export const expiredRows = (projectId: string): RuleRows<string> => pastExpiry(dialogues, projectId);
+
+/** D151: live dialogues of the scope whose last change is before `before`, least recent first. */
+export const idleRows = (projectId: string, scope: NamespaceScope, before: Date): RuleRows<string> =>
+  rowsByTime(
+    dialogues,
+    dialogues.modified,
+    and(
+      eq(dialogues.projectId, projectId),
+      inNamespaceScope(dialogues.namespace, scope),
+      lt(dialogues.modified, before),
+      liveDialogue,
+    ),
+  );

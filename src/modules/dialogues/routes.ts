@@ -5,7 +5,7 @@ import { errorResponses } from '../../core/error-envelope.js';
 import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { AppError } from '../../core/errors.js';
 import { contextOf, sendStagedWrite, sendWrite } from '../../http/writes.js';
-import { contextQuery, contextSchema } from './context-schemas.js';
+import { contextQuery, contextSchema } from '../context/schemas.js';
 import { dialogueMessageInputs } from '../../http/message-inputs.js';
 import {
   createDialogueBody,
@@ -15,19 +15,12 @@ import {
   dialogueParams,
   dialogueSchema,
   dialogueWithMessagesSchema,
+  forkDialogueBody,
   getDialogueQuery,
   listDialoguesQuery,
   stateBody,
   updateDialogueBody,
 } from './schemas.js';
-import {
-  createSummaryBody,
-  listSummariesQuery,
-  summaryListSchema,
-  summaryNamespaceQuery,
-  summaryParams,
-  summarySchema,
-} from './summary-schemas.js';
 
 const tags = ['dialogues'];
 
@@ -44,11 +37,10 @@ const summarizingErrors = errorResponses(
   502,
   504,
 );
-const summaryTags = ['summaries'];
 
-/** Dialogue operations (D15-D26) and summaries (D56). Rules live in the services. */
+/** Dialogue operations (D15-D26). Rules live in the services. */
 export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { dialogues, compaction, context, summaries } = app.services;
+  const { dialogues, compaction, context } = app.services;
   /** D53: runs before every route with a dialogue in its path (params and query are validated by then). */
   const namespaceRule = async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
@@ -95,6 +87,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listDialogues',
         summary: 'List dialogues, newest first',
+        description: 'Cursor-paged (`next`); filters by namespace, thread, status, tags and creation date.',
         tags,
         querystring: listDialoguesQuery,
         response: { 200: dialogueListSchema, ...errorResponses(400, 401, 403, 429) },
@@ -109,6 +102,8 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getDialogue',
         summary: 'Get a dialogue with its 10 most recent (or first) messages',
+        description:
+          'The full dialogue record with `messages`: the 10 newest, oldest first, or the first 10 with `messages=first`.',
         tags,
         params: dialogueParams,
         querystring: getDialogueQuery,
@@ -181,6 +176,8 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'deleteDialogue',
         summary: 'Delete a dialogue and its messages permanently; its threads remain',
+        description:
+          'Everything derived from it (embeddings, summaries) is deleted too; child threads become standalone dialogues.',
         tags,
         params: dialogueParams,
         querystring: dialogueNamespaceQuery,
@@ -193,6 +190,43 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendWrite(request, reply, 200, (tx) => dialogues.remove(tx, contextOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/dialogue/:id/fork',
+    {
+      schema: {
+        operationId: 'forkDialogue',
+        summary: 'Fork a dialogue: a new dialogue holding copies of its messages up to one',
+        description:
+          'D160: the copies keep their content byte for byte and their `created`, under new ids; the ' +
+          "fork shows `forkedFrom` and takes the original's namespace, tags and label unless given. " +
+          'Deleting the original leaves the fork whole. An `upToMessageId` not in the dialogue is 404 ' +
+          'MESSAGE_NOT_FOUND.',
+        tags,
+        params: dialogueParams,
+        querystring: dialogueNamespaceQuery,
+        body: forkDialogueBody,
+        response: {
+          201: dialogueSchema,
+          ...errorResponses(
+            400,
+            401,
+            403,
+            'DIALOGUE_NOT_FOUND',
+            'MESSAGE_NOT_FOUND',
+            409,
+            429,
+            'PLAN_LIMIT_EXCEEDED',
+          ),
+        },
+      },
+      preHandler: namespaceRule,
+    },
+    async (request, reply) =>
+      sendWrite(request, reply, 201, (tx) =>
+        dialogues.fork(tx, contextOf(request), request.params.id, request.body),
+      ),
   );
 
   refuseMissingPathParameter(app, ['PUT', 'DELETE'], '/dialogue', 'id');
@@ -228,6 +262,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: `endDialogue${suffix}`,
         summary: 'End a dialogue: it accepts no more messages (idempotent)',
+        description: 'Ending an ended dialogue answers it again, unchanged.',
         tags,
         params: dialogueParams,
         querystring: dialogueNamespaceQuery,
@@ -261,8 +296,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       // A keyed retry of a compaction that succeeded is replayed before the model is called.
       preHandler: namespaceRule,
       handler: async (request, reply) =>
-        sendStagedWrite(request, reply, 200, (write) =>
-          compaction.compact(contextOf(request), request.params.id, write),
+        sendStagedWrite(
+          request,
+          reply,
+          { created: 200, existing: 200 },
+          compaction.compact(contextOf(request), request.params.id),
         ),
     });
 
@@ -285,8 +323,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: namespaceRule,
       handler: async (request, reply) =>
-        sendStagedWrite(request, reply, 201, (write) =>
-          compaction.continueDialogue(contextOf(request), request.params.id, write),
+        sendStagedWrite(
+          request,
+          reply,
+          { created: 201, existing: 201 },
+          compaction.continueDialogue(contextOf(request), request.params.id),
         ),
     });
 
@@ -303,62 +344,4 @@ export const dialogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
   }
-
-  app.post(
-    '/summary',
-    {
-      schema: {
-        operationId: 'createSummary',
-        summary: 'Summarize a dialogue (or a range of its messages) and keep the summary',
-        description:
-          "D56: synchronous. Stores a new summary record and makes it the dialogue's `summary`; without " +
-          '`startId`/`endId` the whole dialogue is covered, built on the previous summary. A failing model ' +
-          'answers 201 with `status: "failed"` and `error`, and nothing changes on the dialogue. A repeated ' +
-          'client `id` answers 200 with the stored summary.',
-        tags: summaryTags,
-        body: createSummaryBody,
-        response: {
-          200: summarySchema,
-          201: summarySchema,
-          ...errorResponses(400, 401, 403, 'DIALOGUE_NOT_FOUND', 409, 429, 'PLAN_LIMIT_EXCEEDED'),
-        },
-      },
-    },
-    // A keyed retry (Idempotency-Key) of a summary that was stored is replayed before the model is called.
-    async (request, reply) => {
-      const { template: _template, ...input } = request.body;
-      return sendStagedWrite(request, reply, 201, (write) =>
-        compaction.summarize(contextOf(request), input, write, (stored) => reply.code(200).send(stored)),
-      );
-    },
-  );
-
-  app.get(
-    '/summary',
-    {
-      schema: {
-        operationId: 'listSummaries',
-        summary: "List a dialogue's summaries, newest first",
-        tags: summaryTags,
-        querystring: listSummariesQuery,
-        response: { 200: summaryListSchema, ...errorResponses(400, 401, 403, 'DIALOGUE_NOT_FOUND', 429) },
-      },
-    },
-    async (request) => summaries.list(contextOf(request), request.query),
-  );
-
-  app.get(
-    '/summary/:id',
-    {
-      schema: {
-        operationId: 'getSummary',
-        summary: 'Get a summary',
-        tags: summaryTags,
-        params: summaryParams,
-        querystring: summaryNamespaceQuery,
-        response: { 200: summarySchema, ...errorResponses(400, 401, 403, 'SUMMARY_NOT_FOUND', 429) },
-      },
-    },
-    async (request) => summaries.get(contextOf(request), request.params.id, request.query.namespace),
-  );
 };

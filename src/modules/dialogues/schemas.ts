@@ -4,6 +4,7 @@ import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
 import {
   clientIdSchema,
   createdInputSchema,
+  expiresAtInputSchema,
   metadataSchema,
   namespaceSchema,
   stateSchema,
@@ -51,6 +52,7 @@ export const createDialogueBody = z
     tags: tagsSchema.optional(),
     metadata: metadataSchema.optional(),
     state: stateSchema.optional(),
+    expiresAt: expiresAtInputSchema.optional(),
     messages: messageArraySchema
       .max(MAX_DIALOGUE_MESSAGES, tooMany)
       .optional()
@@ -81,6 +83,7 @@ export const updateDialogueBody = z
     tags: tagsSchema.optional().describe('Replaces the whole list'),
     label: labelSchema.nullable().optional().describe('At most 128 characters; null clears it'),
     state: stateSchema.optional().describe('Merged into the state as a JSON Merge Patch (RFC 7396)'),
+    expiresAt: expiresAtInputSchema.nullable().optional(),
     messages: messageArraySchema.max(MAX_DIALOGUE_MESSAGES, tooMany).optional(),
     message: messageInputSchema.optional(),
   })
@@ -118,8 +121,13 @@ const dialogueFields = {
   state: z.record(z.string(), z.unknown()),
   summary: dialogueSummarySchema.nullable(),
   totalMessages: z.number().int(),
+  forkedFrom: z
+    .object({ dialogueId: z.string(), messageId: z.string().nullable() })
+    .nullable()
+    .describe('D160: for a fork, the dialogue and its last message it was copied from; null otherwise'),
   threadCount: z.number().int(),
   lastMessageCreated: z.string().nullable(),
+  expiresAt: z.string().nullable().describe('D150: when the dialogue stops existing; null: never'),
   created: z.string(),
   modified: z.string(),
 };
@@ -160,6 +168,7 @@ const tagFilter = z.string().min(1).max(64);
 export const listDialoguesQuery = z.object({
   query: z.enum(['default', 'threads']).default('default').describe('`threads` lists only threads'),
   threadOf: z.string().min(1).max(255).optional().describe('Only threads of this dialogue'),
+  forkedFrom: z.string().min(1).max(255).optional().describe('D160: only forks of this dialogue'),
   namespace: namespaceSchema.optional(),
   status: statusSchema.optional(),
   tag: z
@@ -182,5 +191,26 @@ export const listDialoguesQuery = z.object({
 });
 
 export type ListDialoguesQuery = z.infer<typeof listDialoguesQuery>;
+
+/** D160: a fork's options; left out, the original's namespace, tags and label are kept. */
+export const forkDialogueBody = z
+  .object({
+    upToMessageId: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('The last message to copy (included); every message when left out'),
+    namespace: namespaceSchema.optional().describe("The fork's namespace; the original's when left out"),
+    tags: tagsSchema.optional().describe("The fork's tags; the original's when left out"),
+    label: labelSchema.optional().describe("The fork's label; the original's when left out"),
+  })
+  .strict()
+  .meta({
+    id: 'ForkDialogueRequest',
+    example: { upToMessageId: 'msg_01hz3k4m5n6p7q8r9s0t1v2w3x', label: 'Try B' },
+  });
+
+export type ForkDialogueInput = z.infer<typeof forkDialogueBody>;
 
 export const deletedDialogueSchema = z.object({ success: z.boolean(), id: z.string() });

@@ -3,8 +3,6 @@ import { dialogueNotFound } from '../../core/errors.js';
 import type { Executor } from '../../db/client.js';
 import { type DialogueRow, findDialogue, lockDialogue } from './repository.js';
 
-export type { DialogueRow };
-
 // D34, D46: the namespace rule, in one place. An operation that names a dialogue names it with
 // the namespace it lives in (none for a dialogue without one); a wrong or missing namespace, an
 // unknown id and another project's dialogue all answer DIALOGUE_NOT_FOUND alike.

@@ -10,8 +10,9 @@ import { newId } from '../../lib/ids.js';
 import { mergeObjectPatch } from '../../lib/merge-patch.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
 import type { EventOutbox } from '../events/outbox.js';
-import { type EventType, deletionEvent, dialogueEvent } from '../events/records.js';
-import { assertAcceptsMessages, assertMessageCount, refuseIfImmutable } from '../messages/append.js';
+import { type DeletionReason, type EventType, deletionEvent, dialogueEvent } from '../events/records.js';
+import { assertMessageCount } from '../messages/append.js';
+import { assertAcceptsMessages, refuseIfImmutable } from './rules.js';
 import type { FieldedInput } from '../messages/records.js';
 import type { MessageService } from '../messages/service.js';
 import { parseDateFilter } from './date-filter.js';
@@ -23,10 +24,14 @@ import {
   toDialogueRecord,
   withMessages,
 } from './records.js';
+import type { NamespaceGate } from '../erasures/gate.js';
 import * as repo from './repository.js';
-import { type ListDialoguesQuery, MAX_DIALOGUE_MESSAGES } from './schemas.js';
+import { type ForkDialogueInput, type ListDialoguesQuery, MAX_DIALOGUE_MESSAGES } from './schemas.js';
 
 // The rules of dialogues (D15-D26) as plain functions; REST and MCP both call them.
+
+/** D164: messages one batch of a namespace erasure deletes at most (unless one dialogue has more). */
+const ERASE_BATCH_MESSAGES = 5_000;
 
 /** D18: how many messages a dialogue get returns. */
 const DIALOGUE_GET_MESSAGES = 10;
@@ -42,6 +47,8 @@ export interface CreateDialogueInput {
   tags?: string[];
   metadata?: Record<string, unknown>;
   state?: Record<string, unknown>;
+  /** D150: when the dialogue stops existing for the API (ISO 8601). */
+  expiresAt?: string;
   /** `messages` then `message`, in that order (D16), each with the field it came from. */
   messages?: FieldedInput[];
 }
@@ -53,6 +60,8 @@ export interface UpdateDialogueInput {
   tags?: string[];
   label?: string | null;
   state?: Record<string, unknown>;
+  /** D150: a new expiry; null clears it. */
+  expiresAt?: string | null;
   messages?: FieldedInput[];
 }
 
@@ -61,11 +70,13 @@ export interface DialogueServiceDeps {
   db: Database;
   /** Where reads go: the replica when READ_DATABASE_URL is set. */
   readDb: Database;
-  messages: Pick<MessageService, 'append' | 'edge'>;
+  messages: Pick<MessageService, 'append' | 'edge' | 'forkPoint' | 'copyForFork'>;
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue' | 'forgetDialogue'>;
   storedResponses: Pick<StoredResponses, 'erase'>;
   /** D63, D70: each change writes its events; a deletion empties the dialogue's earlier events. */
-  events: Pick<EventOutbox, 'record' | 'eraseDialogue'>;
+  outbox: Pick<EventOutbox, 'record' | 'eraseDialogue'>;
+  /** D163: no dialogue is created (or forked) into a namespace being erased. */
+  namespaceGate: NamespaceGate;
 }
 
 /** D26: keyset position (created, id). */
@@ -106,8 +117,40 @@ export function createDialogueService({
   messages,
   embeddingQueue,
   storedResponses,
-  events,
+  outbox,
+  namespaceGate,
 }: DialogueServiceDeps) {
+  /**
+   * D23, D73: a dialogue's deletion, for DELETE /dialogue/{id}, a namespace's erasure (D162) and a
+   * retention or expiry sweep (D151, D153: `reason`) alike: threads survive as independent
+   * dialogues; vectors, jobs, stored responses and earlier events of it and its messages go.
+   * False when a concurrent request deleted it first.
+   */
+  async function erase(
+    tx: Executor,
+    projectId: string,
+    row: repo.DialogueRow,
+    reason?: DeletionReason,
+  ): Promise<boolean> {
+    const { id } = row;
+    // Rows are locked parent first, then thread, as thread creation and a parent's deletion
+    // (which clears its threads' thread_of) lock them: no deadlock between those writers.
+    if (row.threadOf !== null) await repo.changeThreadCount(tx, projectId, row.threadOf, -1);
+    await repo.clearThreadLinks(tx, projectId, id);
+    // Deleted by a concurrent request meanwhile: the caller rolls back or moves on.
+    if (!(await repo.deleteDialogue(tx, projectId, id))) return false;
+    // D23: vectors went with the rows; pending jobs of the dialogue and its messages go too.
+    await embeddingQueue.forgetDialogue(tx, projectId, id);
+    // D73: stored responses that carried the dialogue or any of its messages become tombstones,
+    // and so do its events and its messages' (D70). The deletion covers its messages (D64).
+    await storedResponses.erase(tx, projectId, [dialogueRef(id)]);
+    await outbox.eraseDialogue(tx, projectId, id);
+    await outbox.record(tx, projectId, [
+      deletionEvent('dialogue.deleted', { id, namespace: row.namespace }, reason),
+    ]);
+    return true;
+  }
+
   async function locked(tx: Executor, ctx: ProjectContext, id: string): Promise<repo.DialogueRow> {
     const row = await repo.lockDialogue(tx, ctx.projectId, id);
     if (!row) throw dialogueNotFound(id);
@@ -136,7 +179,7 @@ export function createDialogueService({
             .then((appended) =>
               withMessages({ ...row, ...appended.counters }, ctx.settings, appended.messages),
             );
-    if (type) await events.record(tx, ctx.projectId, [{ ...dialogueEvent(type, dialogue), id: eventId }]);
+    if (type) await outbox.record(tx, ctx.projectId, [{ ...dialogueEvent(type, dialogue), id: eventId }]);
     return dialogue;
   }
 
@@ -155,6 +198,7 @@ export function createDialogueService({
           : { ...item, input: { ...item.input, created: given } },
       );
       assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
+      await namespaceGate.refuseIfErasing(tx, ctx.projectId, input.namespace);
       if (input.threadOf !== undefined) {
         // Locks the parent row until commit, so its threadCount stays exact under concurrency.
         if (!(await repo.changeThreadCount(tx, ctx.projectId, input.threadOf, 1))) {
@@ -174,6 +218,7 @@ export function createDialogueService({
         tags: input.tags ?? [],
         metadata: input.metadata ?? {},
         state: input.state ?? {},
+        expiresAt: input.expiresAt === undefined ? null : new Date(input.expiresAt),
         searchText: dialogueSearchText(input),
       });
       // D57a: a taken id (a retried create, or another dialogue's) stores nothing.
@@ -227,6 +272,7 @@ export function createDialogueService({
       const rows = await repo.listDialogues(readDb, ctx.projectId, {
         namespace: query.namespace,
         threadOf: query.threadOf,
+        forkedFrom: query.forkedFrom,
         threadsOnly: query.query === 'threads',
         status: query.status,
         tags: query.tag === undefined ? [] : [query.tag].flat(),
@@ -249,23 +295,26 @@ export function createDialogueService({
       patch: UpdateDialogueInput,
     ): Promise<DialogueWithMessages> {
       const items = patch.messages ?? [];
-      if (
-        patch.tags === undefined &&
-        patch.label === undefined &&
-        patch.state === undefined &&
-        items.length === 0
-      ) {
+      const contentChanged =
+        patch.tags !== undefined ||
+        patch.label !== undefined ||
+        patch.state !== undefined ||
+        items.length > 0;
+      if (!contentChanged && patch.expiresAt === undefined) {
         throw new AppError(
           'MISSING_PARAMETER',
-          'Nothing to update: give tags, label, state, message or messages',
+          'Nothing to update: give tags, label, state, expiresAt, message or messages',
         );
       }
       assertMessageCount(items.length, MAX_DIALOGUE_MESSAGES);
       const row = await locked(tx, ctx, id);
       assertSameIdentity(row, patch);
-      refuseIfImmutable(ctx);
-      if (row.status === 'ended')
-        throw new AppError('DIALOGUE_ENDED', `Dialogue ${id} has ended and cannot be updated`);
+      // D152: an expiry alone changes no content: allowed on ended and immutable dialogues too.
+      if (contentChanged) {
+        refuseIfImmutable(ctx);
+        if (row.status === 'ended')
+          throw new AppError('DIALOGUE_ENDED', `Dialogue ${id} has ended and cannot be updated`);
+      }
       if (items.length > 0) assertAcceptsMessages(row, ctx);
       const tags = patch.tags ?? row.tags;
       const label = patch.label === undefined ? row.label : patch.label;
@@ -274,12 +323,19 @@ export function createDialogueService({
         label,
         state: patch.state ? mergeState(row.state, patch.state) : row.state,
         searchText: dialogueSearchText({ label, tags, summary: row.summary }),
+        ...(patch.expiresAt === undefined
+          ? {}
+          : { expiresAt: patch.expiresAt === null ? null : new Date(patch.expiresAt) }),
       });
       if (patch.tags !== undefined || patch.label !== undefined) {
         await embeddingQueue.enqueue(tx, { projectId: ctx.projectId, objectType: 'dialogue', objectId: id });
       }
       // D64: appended messages alone move only counters, which are no change of the dialogue's own.
-      const changed = patch.tags !== undefined || patch.label !== undefined || patch.state !== undefined;
+      const changed =
+        patch.tags !== undefined ||
+        patch.label !== undefined ||
+        patch.state !== undefined ||
+        patch.expiresAt !== undefined;
       return changeWithMessages(tx, ctx, changed ? 'dialogue.updated' : undefined, updated, items);
     },
 
@@ -295,7 +351,7 @@ export function createDialogueService({
         state: mergeState(row.state, patch),
       });
       const record = toDialogueRecord(updated, ctx.settings);
-      await events.record(tx, ctx.projectId, [dialogueEvent('dialogue.updated', record)]);
+      await outbox.record(tx, ctx.projectId, [dialogueEvent('dialogue.updated', record)]);
       return record;
     },
 
@@ -305,7 +361,59 @@ export function createDialogueService({
       if (row.status === 'ended') return toDialogueRecord(row, ctx.settings);
       const updated = await repo.updateDialogue(tx, ctx.projectId, id, { status: 'ended' });
       const record = toDialogueRecord(updated, ctx.settings);
-      await events.record(tx, ctx.projectId, [dialogueEvent('dialogue.ended', record)]);
+      await outbox.record(tx, ctx.projectId, [dialogueEvent('dialogue.ended', record)]);
+      return record;
+    },
+
+    /**
+     * POST /dialogue/{id}/fork (D160): a new dialogue holding copies of the original's messages up
+     * to and including `upToMessageId` (all when absent), new ids, content and `created` as they
+     * were. Its counters are set at its insert from the fork point, its messages copied in one
+     * statement. The original may be ended, expired or in an immutable project: a fork only reads
+     * it. Its `dialogue.created` event carries `forkedFrom`; the copies get no `message.created`
+     * of their own (D161).
+     */
+    async fork(
+      tx: Executor,
+      ctx: ProjectContext,
+      id: string,
+      input: ForkDialogueInput,
+    ): Promise<DialogueRecord> {
+      const source = await repo.lockDialogue(tx, ctx.projectId, id, 'share');
+      if (!source) throw dialogueNotFound(id);
+      const point = await messages.forkPoint(tx, ctx, id, input.upToMessageId);
+      const namespace = input.namespace ?? source.namespace;
+      await namespaceGate.refuseIfErasing(tx, ctx.projectId, namespace);
+      const label = input.label ?? source.label;
+      const tags = input.tags ?? source.tags;
+      const row = await repo.insertDialogue(tx, {
+        projectId: ctx.projectId,
+        id: newId('dlg'),
+        namespace,
+        label,
+        tags,
+        metadata: source.metadata,
+        state: source.state,
+        totalMessages: point?.count ?? 0,
+        lastMessageCreated: point?.created ?? null,
+        forkedFromDialogueId: id,
+        forkedFromMessageId: point?.id ?? null,
+        searchText: dialogueSearchText({ label, tags }),
+      });
+      // A fresh id is never taken; the row is there.
+      if (!row) throw new AppError('RESOURCE_CONFLICT', 'The fork could not be stored; retry it');
+      if (point) {
+        await messages.copyForFork(tx, ctx, { fromDialogueId: id, toDialogueId: row.id, namespace }, point);
+      }
+      if (row.label !== null || row.tags.length > 0) {
+        await embeddingQueue.enqueue(tx, {
+          projectId: ctx.projectId,
+          objectType: 'dialogue',
+          objectId: row.id,
+        });
+      }
+      const record = toDialogueRecord(row, ctx.settings);
+      await outbox.record(tx, ctx.projectId, [dialogueEvent('dialogue.created', record)]);
       return record;
     },
 
@@ -321,22 +429,43 @@ export function createDialogueService({
       const row = await repo.findDialogue(tx, ctx.projectId, id);
       if (!row) throw dialogueNotFound(id);
       refuseIfImmutable(ctx);
-      // Rows are locked parent first, then thread, as thread creation and a parent's deletion
-      // (which clears its threads' thread_of) lock them: no deadlock between those writers.
-      if (row.threadOf !== null) await repo.changeThreadCount(tx, ctx.projectId, row.threadOf, -1);
-      await repo.clearThreadLinks(tx, ctx.projectId, id);
-      // Deleted by a concurrent request meanwhile: this one rolls back and answers like a missing id.
-      if (!(await repo.deleteDialogue(tx, ctx.projectId, id))) throw dialogueNotFound(id);
-      // D23: vectors went with the rows; pending jobs of the dialogue and its messages go too.
-      await embeddingQueue.forgetDialogue(tx, ctx.projectId, id);
-      // D73: stored responses that carried the dialogue or any of its messages become tombstones,
-      // and so do its events and its messages' (D70). The deletion covers its messages (D64).
-      await storedResponses.erase(tx, ctx.projectId, [dialogueRef(id)]);
-      await events.eraseDialogue(tx, ctx.projectId, id);
-      await events.record(tx, ctx.projectId, [
-        deletionEvent('dialogue.deleted', { id, namespace: row.namespace }),
-      ]);
+      if (!(await erase(tx, ctx.projectId, row))) throw dialogueNotFound(id);
       return { success: true, id };
+    },
+
+    /**
+     * D151, D153: the same erasure for a dialogue a retention rule or its expiry removes, expired
+     * or not, whatever D25 says (a policy is the project's own rule). False when it is gone already.
+     */
+    async retire(tx: Executor, projectId: string, id: string, reason: DeletionReason): Promise<boolean> {
+      const row = await repo.findForErasure(tx, projectId, id);
+      return row !== undefined && (await erase(tx, projectId, row, reason));
+    },
+
+    /** D150, D151: the dialogues expiry and the idle rule cover (the sweep's batches, the preview's spans). */
+    expiredRows: repo.expiredRows,
+    idleRows: repo.idleRows,
+
+    /**
+     * D162: erases up to `limit` dialogues of a namespace whose erasure is pending (which reads no
+     * longer see), each exactly as a deletion does; immutability (D25) yields to an erasure.
+     * Returns how many dialogues and messages went.
+     */
+    async eraseNamespaceBatch(
+      tx: Executor,
+      projectId: string,
+      namespace: string,
+      limit: number,
+    ): Promise<{ dialogues: number; messages: number }> {
+      const counts = { dialogues: 0, messages: 0 };
+      for (const row of await repo.namespaceDialogues(tx, projectId, namespace, limit)) {
+        // D164: a batch stays short: past ERASE_BATCH_MESSAGES messages the rest wait for the next.
+        if (counts.dialogues > 0 && counts.messages + row.totalMessages > ERASE_BATCH_MESSAGES) break;
+        if (!(await erase(tx, projectId, row))) continue;
+        counts.dialogues += 1;
+        counts.messages += row.totalMessages;
+      }
+      return counts;
     },
   };
 }

@@ -1,10 +1,6 @@
 import type { Executor } from '../../db/client.js';
-import {
-  type EmbeddingTarget,
-  deleteDialogueEmbeddingJobs,
-  deleteEmbeddingJob,
-  enqueueEmbedding,
-} from './repository.js';
+import type { EmbeddingTarget } from './job-sql.js';
+import { deleteDialogueEmbeddingJobs, deleteEmbeddingJob, enqueueEmbedding } from './repository.js';
 
 // D40: what the other modules do to the embedding queue, always inside their write's transaction,
 // so that a job exists exactly when the write that needs it commits. D79: without an embedder

@@ -1,19 +1,10 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { embeddingJobs } from '../../db/schema.js';
 import type { Embedder } from '../../embedders/embedder.js';
+import { type EmbeddingObjectType, type EmbeddingTarget, enqueueJobsFrom, jobValues } from './job-sql.js';
 
 // D40: the durable embedding queue in Postgres.
-
-type EmbeddingObjectType = 'message' | 'dialogue' | 'memory';
-
-export interface EmbeddingTarget {
-  projectId: string;
-  objectType: EmbeddingObjectType;
-  /** The message's dialogue for message jobs (message ids are unique only within it, D27). */
-  dialogueId?: string;
-  objectId: string;
-}
 
 export interface ClaimedJob {
   projectId: string;
@@ -25,19 +16,6 @@ export interface ClaimedJob {
 }
 
 /**
- * The upsert that enqueues (or re-arms) the jobs of the rows `source` yields, as
- * (project_id, object_type, dialogue_id, object_id). Re-arming gives the job a new id: a worker
- * that is busy with the older text then finds no job of its id to complete, and leaves the job in
- * place for the newer one. The new id and times come from the inserted row's defaults
- * (`excluded`): Citus refuses any function that is not immutable in DO UPDATE SET (docs/scaling.md).
- */
-export const enqueueJobsFrom = (source: SQL): SQL => sql`
-  INSERT INTO embedding_jobs (project_id, object_type, dialogue_id, object_id) ${source}
-  ON CONFLICT (project_id, object_type, dialogue_id, object_id) DO UPDATE SET
-    id = excluded.id, attempts = 0, run_at = excluded.run_at, locked_until = NULL, last_error = NULL,
-    created = excluded.created`;
-
-/**
  * Enqueues (or re-arms) the jobs of the given objects inside the caller's write transaction, so
  * that a job exists exactly when its write commits.
  */
@@ -47,11 +25,7 @@ export async function enqueueEmbedding(
 ): Promise<void> {
   const list = Array.isArray(targets) ? targets : [targets];
   if (list.length === 0) return;
-  const rows = list.map(
-    (target) =>
-      sql`(${target.projectId}, ${target.objectType}, ${target.dialogueId ?? ''}, ${target.objectId})`,
-  );
-  await tx.execute(enqueueJobsFrom(sql`VALUES ${sql.join(rows, sql`, `)}`));
+  await tx.execute(enqueueJobsFrom(jobValues(list)));
 }
 
 /** Removes the pending job of a deleted object (its vector goes with its row). */

@@ -104,11 +104,12 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
 /**
  * A chat turn often means little without the turn before it ("Yes, roll back to 2.13"), so a
  * message's vector is its own text's vector plus CONTEXT_WEIGHT times the previous message's
- * (measured on the labelled set: paraphrase recall@5 of semantic search 0.57 -> 0.76, see
- * docs/benchmarks.md). Each distinct text of a batch is embedded once: consecutive messages share
- * their texts.
+ * (measured on the labelled set: paraphrase recall@5 of semantic search 0.57 -> 0.76 with the
+ * turn before at half weight). D170: 0.8, chosen over 0.3-1.0 on the LoCoMo development split and
+ * the labelled set together (docs/benchmarks.md). Each distinct text of a batch is embedded once:
+ * consecutive messages share their texts.
  */
-const CONTEXT_WEIGHT = 0.5;
+const CONTEXT_WEIGHT = 0.8;
 
 async function embedJobs(
   embedder: Embedder,

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import type { WriteTx } from '../../db/unit-of-work.js';
 import { newId } from '../../lib/ids.js';
 import type { NewEvent } from './records.js';
 import {
@@ -15,16 +16,14 @@ import {
 // so that an event commits or rolls back with its change, and an erasure with its deletion.
 
 export interface EventOutbox {
-  /** Writes the change's events, in the order given. */
-  record(tx: Executor, projectId: string, events: NewEvent[]): Promise<void>;
+  /** Writes the change's events, in the order given, and marks the write's scope as one that recorded events. */
+  record(tx: WriteTx, projectId: string, events: NewEvent[]): Promise<void>;
   /**
    * Ids for `count` events that a statement of the caller writes itself in `tx` (the message
-   * append, through `insertEventsFrom`), in order; the transaction counts as one that recorded
-   * events. Undefined when writes record no events (the events benchmark's baseline).
+   * append, through `events/insert-sql.ts`), in order; the write's scope is marked as one that
+   * recorded events. Undefined when writes record no events (the events benchmark's baseline).
    */
-  reserve(tx: Executor, count: number): string[] | undefined;
-  /** Whether this transaction recorded events: only then are there events to number after it. */
-  recordedIn(tx: Executor): boolean;
+  reserve(tx: WriteTx, count: number): string[] | undefined;
   /**
    * D63: before a message changes, its `message.created` event (which reads its data from the
    * message row until then) gets `message`, the message as it is, written in.
@@ -49,20 +48,21 @@ export interface EventOutbox {
   lockForCopy(tx: Executor, projectId: string, eventIds: string[]): Promise<Map<string, string>>;
 }
 
-/** Transactions that wrote events (held weakly: a finished transaction's entry goes with it). */
-const recording = new WeakSet<Executor>();
+/** Only then does `runWrite` have the sequencer number events after the commit. */
+function markRecorded(tx: WriteTx): void {
+  if (tx.writeScope) tx.writeScope.eventsRecorded = true;
+}
 
 export const eventOutbox: EventOutbox = {
   async record(tx, projectId, events) {
     if (events.length === 0) return;
     await insertEvents(tx, projectId, events);
-    recording.add(tx);
+    markRecorded(tx);
   },
   reserve(tx, count) {
-    recording.add(tx);
+    markRecorded(tx);
     return Array.from({ length: count }, () => newId('evt'));
   },
-  recordedIn: (tx) => recording.has(tx),
   keepMessageData,
   eraseDialogue: eraseDialogueEvents,
   eraseMessage: eraseMessageEvents,

@@ -16,6 +16,8 @@ export const EVENT_TYPES = [
   'memory.created',
   'memory.updated',
   'memory.deleted',
+  // D165: the receipt of a namespace's erasure.
+  'namespace.erased',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -47,6 +49,22 @@ export interface EventRecord {
   data: RawJson;
 }
 
+/**
+ * D168: the data of an event whose namespace is being erased, as reads show it from the erasure's
+ * request on: what its deletion will leave (D70), `{id, dialogueId?, deleted: true}`.
+ */
+export function erasingEventData(event: {
+  type: string;
+  objectId: string;
+  dialogueId: string | null;
+}): string {
+  return JSON.stringify(
+    event.dialogueId !== null && event.dialogueId !== event.objectId
+      ? { id: event.objectId, dialogueId: event.dialogueId, deleted: true }
+      : { id: event.objectId, deleted: true },
+  );
+}
+
 /** D63: a dialogue event carries the dialogue without its `messages` list. */
 export function dialogueEvent(
   type: EventType,
@@ -75,15 +93,26 @@ export const memoryEvent = (type: EventType, memory: { id: string; namespace: st
   data: memory,
 });
 
-/** D63: a deletion carries `{id, dialogueId?, deleted: true}` (dialogueId for a message). */
+/**
+ * D153: why a deletion that no request asked for happened: a retention rule of the project, or
+ * the object's own `expiresAt`. A client's delete has no reason.
+ */
+export type DeletionReason = 'retention' | 'expired';
+
+/**
+ * D63: a deletion carries `{id, dialogueId?, deleted: true}` (dialogueId for a message), and
+ * `reason` when no request asked for it (D153).
+ */
 export function deletionEvent(
   type: 'dialogue.deleted' | 'message.deleted' | 'memory.deleted',
   object: { id: string; namespace: string | null; dialogueId?: string },
+  reason?: DeletionReason,
 ): NewEvent {
-  const data =
+  const base =
     type === 'message.deleted'
       ? { id: object.id, dialogueId: object.dialogueId, deleted: true }
       : { id: object.id, deleted: true };
+  const data = reason === undefined ? base : { ...base, reason };
   return {
     type,
     namespace: object.namespace,

@@ -42,14 +42,6 @@ export async function insertEvents(tx: Executor, projectId: string, list: NewEve
   );
 }
 
-/**
- * D63: the part of another module's statement that writes its events itself (the message append,
- * where a statement of its own would cost the hottest write a round trip). `rows` selects, in
- * this order: project_id, id, type, namespace, dialogue_id, object_id, data.
- */
-export const insertEventsFrom = (rows: SQL): SQL =>
-  sql`INSERT INTO events (project_id, id, type, namespace, dialogue_id, object_id, data) ${rows}`;
-
 /** Events one numbering statement takes at most. */
 export const NUMBER_BATCH = 1000;
 
@@ -246,8 +238,9 @@ export async function deleteExpiredEvents(
   db: Executor,
   retentionDays: number,
   batchRows = PRUNE_BATCH_ROWS,
+  now = Date.now(),
 ): Promise<number> {
-  const before = idBoundAt('evt', Date.now() - retentionDays * 86_400_000);
+  const before = idBoundAt('evt', now - retentionDays * 86_400_000);
   const expired = (project: SQL) =>
     sql`events.project_id = ${project} AND events.id < ${before} AND events.seq IS NOT NULL`;
   const projects = rowsOf<{ project_id: string }>(

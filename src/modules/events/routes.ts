@@ -4,6 +4,8 @@ import { errorResponses } from '../../core/error-envelope.js';
 import { AppError } from '../../core/errors.js';
 import { stringifyWithRawJson } from '../../core/raw-json.js';
 import { contextOf } from '../../http/writes.js';
+import { StreamLagging } from './fanout.js';
+import type { EventRecord } from './records.js';
 import { eventListResponse, listEventsQuery, streamEventsQuery } from './schemas.js';
 
 const tags = ['events'];
@@ -26,6 +28,26 @@ function lastEventIdOf(header: string | string[] | undefined): number | undefine
  * only between JSON tokens, never inside a string) are written as `\n`.
  */
 const sseData = (data: unknown): string => String(data).replace(/\r\n?/g, '\n');
+
+/**
+ * An event's JSON, made once however many streams write it: streams of one feed are handed the
+ * same records (fanout.ts).
+ */
+const serialized = new WeakMap<EventRecord, string>();
+function eventJson(event: EventRecord): string {
+  let text = serialized.get(event);
+  if (text === undefined) {
+    text = stringifyWithRawJson(event);
+    serialized.set(event, text);
+  }
+  return text;
+}
+
+/** D66: what a stream dropped for lagging is told last (no id: Last-Event-ID stays the last event's). */
+const laggingNotice = JSON.stringify({
+  reason: 'lagging',
+  message: 'The stream fell too far behind the feed and was closed; reconnect with Last-Event-ID to resume.',
+});
 
 /** D65, D66: the project's feed, read page by page or followed live. */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,12 +106,37 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       // knows the stream is open; heartbeats start with them.
       reply.sse.sendHeaders(200);
       reply.raw.flushHeaders();
-      for await (const page of events.follow(ctx, start, filter, closed.signal)) {
-        for (const event of page) {
-          if (closed.signal.aborted || !reply.sse.isConnected) return;
-          const data = stringifyWithRawJson(event);
-          await Promise.race([reply.sse.send({ id: String(event.seq), event: event.type, data }), gone]);
+      // D66: a client that takes its events more slowly than they come is let go (lagging) once
+      // EVENTS_STREAM_BACKLOG events wait for it, rather than held in memory without bound.
+      const lagging = new AbortController();
+      const dropped = new Promise<void>((resolve) =>
+        lagging.signal.addEventListener('abort', () => resolve()),
+      );
+      const follow = events.follow(ctx, start, filter, {
+        signal: closed.signal,
+        backlog: app.config.EVENTS_STREAM_BACKLOG,
+        onLagging: () => lagging.abort(),
+      });
+      try {
+        for await (const page of follow) {
+          for (const event of page) {
+            if (closed.signal.aborted || !reply.sse.isConnected) return;
+            if (lagging.signal.aborted) break;
+            const data = eventJson(event);
+            await Promise.race([
+              reply.sse.send({ id: String(event.seq), event: event.type, data }),
+              gone,
+              dropped,
+            ]);
+          }
+          if (lagging.signal.aborted) throw new StreamLagging();
         }
+      } catch (error) {
+        if (!(error instanceof StreamLagging)) throw error;
+        if (!reply.sse.isConnected) return;
+        // Queued behind what the socket still holds; the client reads it after the last event it got.
+        void reply.sse.send({ event: 'stream.closed', data: laggingNotice });
+        reply.sse.close();
       }
     },
   );

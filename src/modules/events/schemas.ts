@@ -8,8 +8,10 @@ import { EVENT_TYPES } from './records.js';
 
 /** A type to keep: an exact type, or a resource prefix such as `message.*`. */
 export const typeFilter = z
-  .enum([...EVENT_TYPES, 'dialogue.*', 'message.*', 'memory.*'])
-  .describe('An event type, or `dialogue.*`, `message.*`, `memory.*` for every type of one resource');
+  .enum([...EVENT_TYPES, 'dialogue.*', 'message.*', 'memory.*', 'namespace.*'])
+  .describe(
+    'An event type, or `dialogue.*`, `message.*`, `memory.*`, `namespace.*` for every type of one resource',
+  );
 
 const seqParam = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 

@@ -30,6 +30,8 @@ export interface SequencerOptions {
   /** Told after each numbering commit, with one type per event numbered (metrics, local wake-up). */
   onNumbered?: (projectId: string, types: string[]) => void;
   onError?: (error: unknown) => void;
+  /** Waits between numbering passes (COALESCE_MS); tests hand in one they release themselves. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 export interface Sequencer {
@@ -61,63 +63,95 @@ export function createSequencer({
   distributed = false,
   onNumbered,
   onError,
+  pause = (ms) => sleep(ms),
 }: SequencerOptions): Sequencer {
   /** Sent with every NOTIFY after the project id, so that this process knows its own. */
   const origin = randomUUID();
   /**
-   * The run in progress per project; `again` when a commit arrived after its statement may have
-   * been planned, `known` when such a commit wrote events (no look before the next statement).
+   * The run in progress per project. `again`: a commit arrived after its pass's statement may
+   * have been planned; `known`: such a commit wrote events (no look before the next statement).
+   * `passes`: passes begun so far. `waiters`: callers waiting for the end of a pass that begins
+   * after they asked, so that a settle is never held for as long as writes keep the run going.
    */
-  const running = new Map<string, { again: boolean; known: boolean; done: Promise<void> }>();
+  interface Run {
+    again: boolean;
+    known: boolean;
+    passes: number;
+    waiters: { pass: number; resolve: () => void; reject: (error: unknown) => void }[];
+  }
+  const running = new Map<string, Run>();
 
+  const untilPass = (entry: Run, pass: number) =>
+    new Promise<void>((resolve, reject) => entry.waiters.push({ pass, resolve, reject }));
+
+  /** One pass: numbers every event committed before it began, a batch at a time. */
+  async function numberAll(projectId: string, entry: Run): Promise<boolean> {
+    let look = !entry.known;
+    entry.again = false;
+    entry.known = false;
+    let types: string[] = [];
+    let numbered = false;
+    do {
+      // A read first when nobody said there are events (a reader, the sweep): when another
+      // run numbered them already, no write transaction is spent on the counter row.
+      if (look && !(await hasUnnumberedEvents(db, projectId))) break;
+      types = await numberPendingEvents(db, projectId, {
+        channel: EVENTS_CHANNEL,
+        payload: `${projectId} ${origin}`,
+        separate: distributed,
+      });
+      if (types.length > 0) {
+        numbered = true;
+        onNumbered?.(projectId, types);
+      }
+      look = false;
+    } while (types.length === NUMBER_BATCH);
+    return numbered;
+  }
+
+  async function drive(projectId: string, entry: Run): Promise<void> {
+    try {
+      do {
+        const pass = ++entry.passes;
+        const numbered = await numberAll(projectId, entry);
+        entry.waiters = entry.waiters.filter((waiter) => {
+          if (waiter.pass > pass) return true;
+          waiter.resolve();
+          return false;
+        });
+        // A pass that numbered events is followed by a pause before the run ends: commits that
+        // arrive meanwhile (or arrived during the pass) are numbered by one more pass, so that
+        // under load one transaction numbers many writes. Also on PGlite, where no commit can
+        // land during a pass, which holds its one connection.
+        if (numbered || entry.again) await pause(COALESCE_MS);
+      } while (entry.again);
+    } catch (error) {
+      onError?.(error);
+      for (const waiter of entry.waiters) waiter.reject(error);
+    } finally {
+      running.delete(projectId);
+    }
+  }
+
+  /** Resolves once a pass that began after the call has ended (it numbered what was committed). */
   function run(projectId: string, known: boolean): Promise<void> {
     const current = running.get(projectId);
     if (current) {
       current.again = true;
       current.known ||= known;
-      return current.done;
+      return untilPass(current, current.passes + 1);
     }
-    const entry = { again: false, known, done: Promise.resolve() };
-    entry.done = (async () => {
-      try {
-        do {
-          let look = !entry.known;
-          entry.again = false;
-          entry.known = false;
-          let types: string[] = [];
-          let numbered = false;
-          do {
-            // A read first when nobody said there are events (a reader, the sweep): when another
-            // run numbered them already, no write transaction is spent on the counter row.
-            if (look && !(await hasUnnumberedEvents(db, projectId))) break;
-            types = await numberPendingEvents(db, projectId, {
-              channel: EVENTS_CHANNEL,
-              payload: `${projectId} ${origin}`,
-              separate: distributed,
-            });
-            if (types.length > 0) {
-              numbered = true;
-              onNumbered?.(projectId, types);
-            }
-            look = false;
-          } while (types.length === NUMBER_BATCH);
-          // A pass that numbered events is followed by a pause before the run ends: commits that
-          // arrive meanwhile (or arrived during the pass) are numbered by one more pass, so that
-          // under load one transaction numbers many writes. Also on PGlite, where no commit can
-          // land during a pass, which holds its one connection.
-          if (numbered || entry.again) await sleep(COALESCE_MS);
-        } while (entry.again);
-      } finally {
-        running.delete(projectId);
-      }
-    })();
+    const entry: Run = { again: false, known, passes: 0, waiters: [] };
     running.set(projectId, entry);
-    return entry.done;
+    const settled = untilPass(entry, 1);
+    void drive(projectId, entry);
+    return settled;
   }
 
   return {
     schedule(projectId) {
-      run(projectId, true).catch((error: unknown) => onError?.(error));
+      // A failed pass is reported once, by drive(); a writer does not wait for its numbering.
+      run(projectId, true).catch(() => {});
     },
     settle: (projectId) => run(projectId, false),
     async sweep() {

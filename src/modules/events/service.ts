@@ -1,8 +1,11 @@
 import type { ProjectContext } from '../../core/context.js';
 import { eventsExpired } from '../../core/errors.js';
 import type { Executor } from '../../db/client.js';
+import { type FollowOptions, createStreamFanout } from './fanout.js';
 import type { EventHub } from './hub.js';
-import { type EventRecord, toEventRecord } from './records.js';
+import { RawJson } from '../../core/raw-json.js';
+import { erasingEventsOf } from '../erasures/erasing-sql.js';
+import { type EventRecord, erasingEventData, toEventRecord } from './records.js';
 import * as repo from './repository.js';
 import type { ListEventsQuery } from './schemas.js';
 import type { Sequencer } from './sequencer.js';
@@ -36,6 +39,8 @@ function toFilter(input: EventFilterInput): repo.EventFilter {
 }
 
 export function createEventService({ db, sequencer, hub }: EventServiceDeps) {
+  const fanout = createStreamFanout({ hub, pageSize: STREAM_PAGE });
+
   /** D65: `after` > 0 must not fall before the oldest kept event. */
   async function assertKept(projectId: string, after: number | undefined): Promise<repo.FeedBounds> {
     const bounds = await repo.feedBounds(db, projectId);
@@ -56,7 +61,24 @@ export function createEventService({ db, sequencer, hub }: EventServiceDeps) {
     limit: number,
     filter: EventFilterInput = {},
   ): Promise<EventRecord[]> {
-    return (await repo.listEvents(db, projectId, after, limit, toFilter(filter))).map(toEventRecord);
+    return read(projectId, after, limit, toFilter(filter));
+  }
+
+  /**
+   * A page of the feed, as every reader sees it. D168: from the moment a namespace's erasure is
+   * requested, its events show the data their deletion will leave, before the erasure reaches them.
+   */
+  async function read(
+    projectId: string,
+    after: number,
+    limit: number,
+    filter: repo.EventFilter,
+  ): Promise<EventRecord[]> {
+    const page = (await repo.listEvents(db, projectId, after, limit, filter)).map(toEventRecord);
+    const erasing = await erasingEventsOf(db, projectId, page);
+    return page.map((event) =>
+      erasing(event) ? { ...event, data: new RawJson(erasingEventData(event)) } : event,
+    );
   }
 
   return {
@@ -92,31 +114,37 @@ export function createEventService({ db, sequencer, hub }: EventServiceDeps) {
 
     /**
      * D66: the events after `after`, page after page, then each new one as it is numbered, until
-     * `signal` aborts or the hub closes. Between reads it holds no database connection.
+     * `signal` aborts or the hub closes. Between reads it holds no database connection, and
+     * streams of the same project and filter share each read of new events (fanout.ts). Throws
+     * StreamLagging when its consumer fell more than `backlog` events behind.
      */
-    async *follow(
+    follow(
       ctx: ProjectContext,
       after: number,
       filter: EventFilterInput,
-      signal: AbortSignal,
+      options: FollowOptions,
     ): AsyncGenerator<EventRecord[]> {
-      // Subscribed before the first read: a numbering that lands between a read and the wait
-      // still wakes the stream.
-      const subscription = hub.subscribe(ctx.projectId);
-      let cursor = after;
-      try {
-        while (!signal.aborted) {
-          const page = await readAfter(ctx.projectId, cursor, STREAM_PAGE, filter);
-          if (page.length > 0) {
-            cursor = page.at(-1)!.seq;
-            yield page;
-          }
-          if (page.length === STREAM_PAGE) continue;
-          if (!(await subscription.wait(signal))) return;
-        }
-      } finally {
-        subscription.close();
-      }
+      const feedFilter = toFilter(filter);
+      // Streams whose filters select the same events share a tail, whatever the order of the types.
+      const key = JSON.stringify([
+        ctx.projectId,
+        [...new Set(feedFilter.types)].sort(),
+        [...new Set(feedFilter.prefixes)].sort(),
+        feedFilter.dialogueId ?? null,
+        feedFilter.namespace ?? null,
+      ]);
+      return fanout.follow(
+        ctx.projectId,
+        key,
+        (from: number, limit: number) => read(ctx.projectId, from, limit, feedFilter),
+        after,
+        options,
+      );
+    },
+
+    /** Event streams open in this process (D72). */
+    get openStreams(): number {
+      return fanout.size;
     },
   };
 }

@@ -21,6 +21,8 @@ export interface EventUpkeepOptions {
   /** EVENTS_SWEEP_INTERVAL_MS: pause between sweeps for unnumbered events. */
   sweepIntervalMs: number;
   logger?: UpkeepLogger;
+  /** The clock that ages events and paces the rounds; tests move it instead of waiting. */
+  now?: () => number;
 }
 
 export interface EventUpkeep {
@@ -34,6 +36,7 @@ const pruneIntervalMs = (retentionDays: number): number =>
 
 export function startEventUpkeep(options: EventUpkeepOptions): EventUpkeep {
   const { sweepIntervalMs } = options;
+  const now = options.now ?? Date.now;
   const pruneEveryMs = pruneIntervalMs(options.retentionDays);
   const stopped = new AbortController();
   let sweptAt = 0;
@@ -44,19 +47,24 @@ export function startEventUpkeep(options: EventUpkeepOptions): EventUpkeep {
       // Each task runs on its own period: a long sweep interval is not cut short by pruning's.
       let pauseMs: number;
       try {
-        if (Date.now() - sweptAt >= sweepIntervalMs) {
+        if (now() - sweptAt >= sweepIntervalMs) {
           await options.sequencer.sweep();
-          sweptAt = Date.now();
+          sweptAt = now();
         }
-        if (Date.now() - prunedAt >= pruneEveryMs) {
+        if (now() - prunedAt >= pruneEveryMs) {
           // Batch after batch, each statement its own short transaction, until the backlog is gone.
           while (!stopped.signal.aborted) {
-            const deleted = await deleteExpiredEvents(options.db, options.retentionDays);
+            const deleted = await deleteExpiredEvents(
+              options.db,
+              options.retentionDays,
+              PRUNE_BATCH_ROWS,
+              now(),
+            );
             if (deleted < PRUNE_BATCH_ROWS) break;
           }
-          prunedAt = Date.now();
+          prunedAt = now();
         }
-        pauseMs = Math.min(sweptAt + sweepIntervalMs, prunedAt + pruneEveryMs) - Date.now();
+        pauseMs = Math.min(sweptAt + sweepIntervalMs, prunedAt + pruneEveryMs) - now();
       } catch (error) {
         // The database may be away for a moment (D77): the next round tries again.
         options.logger?.warn({ err: error }, 'event upkeep failed; retrying');

@@ -15,6 +15,7 @@ export const toMemoryView = (row: repo.MemoryRecordRow): MemoryView => ({
   value: new RawJson(row.value),
   tags: row.tags,
   metadata: row.metadata ?? null,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
   created: row.created.toISOString(),
   modified: row.modified.toISOString(),
 });

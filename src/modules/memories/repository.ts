@@ -1,23 +1,22 @@
 import { type SQL, and, arrayContains, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import {
+  type NamespaceScope,
+  type RuleRows,
+  inNamespaceScope,
+  pastExpiry,
+  rowsByTime,
+} from '../../db/retention-sql.js';
+import { liveMemory } from './expiry-sql.js';
 import type { Executor } from '../../db/client.js';
 import { keysetPage } from '../../db/keyset.js';
 import { memories } from '../../db/schema.js';
+import { notErasing } from '../erasures/erasing-sql.js';
+import { recordColumns } from './record-sql.js';
+import { countTexts, uncountStored } from '../search/terms-sql.js';
 
 type MemoryRow = typeof memories.$inferSelect;
 
 /** The columns of a memory record: never the vector, which is large and internal. */
-export const recordColumns = {
-  projectId: memories.projectId,
-  id: memories.id,
-  namespace: memories.namespace,
-  label: memories.label,
-  description: memories.description,
-  value: memories.value,
-  tags: memories.tags,
-  metadata: memories.metadata,
-  created: memories.created,
-  modified: memories.modified,
-};
 
 export type MemoryRecordRow = Pick<MemoryRow, keyof typeof recordColumns>;
 
@@ -31,14 +30,25 @@ export async function insertMemory(
     .values(row)
     .onConflictDoNothing({ target: [memories.projectId, memories.id] })
     .returning(recordColumns);
+  // D140: its words join the search's counts.
+  if (inserted)
+    await countTexts(db, row.projectId, 'memory', [
+      { namespace: row.namespace ?? null, bucketKey: row.id, text: row.searchText ?? '' },
+    ]);
   return inserted;
 }
 
+/** D163: a memory of a namespace whose erasure is pending is gone for reads and writes. */
+const visible = notErasing(memories.projectId, memories.namespace);
+
+/** D150: a memory past its `expiresAt` is not found, whatever the request. */
 function byId(projectId: string, id: string, namespace?: string): SQL {
   return and(
     eq(memories.projectId, projectId),
     eq(memories.id, id),
+    visible,
     namespace === undefined ? undefined : eq(memories.namespace, namespace),
+    liveMemory,
   )!;
 }
 
@@ -81,25 +91,39 @@ export async function updateMemory(
     label?: string | null;
     description?: string | null;
     searchText?: string;
+    expiresAt?: Date | null;
   },
 ): Promise<MemoryRecordRow | undefined> {
+  const { searchText } = changes;
+  // D140: the words the search counts follow the text.
+  if (searchText !== undefined) await uncountStored(db, 'memory', projectId, id);
   const [row] = await db
     .update(memories)
     .set({ ...changes, modified: sql`now()` })
     .where(byId(projectId, id, namespace))
     .returning(recordColumns);
+  if (row && searchText !== undefined)
+    await countTexts(db, projectId, 'memory', [
+      { namespace: row.namespace, bucketKey: id, text: searchText },
+    ]);
   return row;
 }
 
+/** Deletes a memory; `evenExpired` for its erasure by the sweeper (D150), which alone reaches expired ones. */
 export async function deleteMemory(
   db: Executor,
   projectId: string,
   id: string,
-  namespace?: string,
+  { namespace, evenHidden = false }: { namespace?: string; evenHidden?: boolean },
 ): Promise<{ namespace: string | null } | undefined> {
+  await uncountStored(db, 'memory', projectId, id);
   const [row] = await db
     .delete(memories)
-    .where(byId(projectId, id, namespace))
+    .where(
+      evenHidden
+        ? and(eq(memories.projectId, projectId), eq(memories.id, id))
+        : byId(projectId, id, namespace),
+    )
     .returning({ namespace: memories.namespace });
   return row;
 }
@@ -130,6 +154,8 @@ export async function listMemories(
     .where(
       and(
         eq(memories.projectId, projectId),
+        liveMemory,
+        visible,
         filter.namespace === undefined ? undefined : eq(memories.namespace, filter.namespace),
         filter.label === undefined ? undefined : eq(memories.label, filter.label),
         filter.tags.length > 0 ? arrayContains(memories.tags, filter.tags) : undefined,
@@ -151,5 +177,36 @@ export async function findMemories(
   return db
     .select(recordColumns)
     .from(memories)
-    .where(and(eq(memories.projectId, projectId), inArray(memories.id, ids)));
+    .where(and(eq(memories.projectId, projectId), inArray(memories.id, ids), liveMemory, visible));
+}
+
+/** D150: the project's memories past their `expiresAt`, oldest expiry first. */
+export const expiredRows = (projectId: string): RuleRows<string> => pastExpiry(memories, projectId);
+
+/** D151: live memories of the scope not updated since `before`, least recent first. */
+export const staleRows = (projectId: string, scope: NamespaceScope, before: Date): RuleRows<string> =>
+  rowsByTime(
+    memories,
+    memories.modified,
+    and(
+      eq(memories.projectId, projectId),
+      inNamespaceScope(memories.namespace, scope),
+      lt(memories.modified, before),
+      liveMemory,
+    ),
+  );
+
+/** D162: the ids of up to `limit` memories of a namespace whose erasure is pending (reads no longer see them). */
+export async function namespaceMemoryIds(
+  db: Executor,
+  projectId: string,
+  namespace: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: memories.id })
+    .from(memories)
+    .where(and(eq(memories.projectId, projectId), eq(memories.namespace, namespace)))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

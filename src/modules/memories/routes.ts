@@ -25,6 +25,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'createMemory',
         summary: 'Create a memory',
+        description: 'A labelled long-term value (any JSON value), searchable by meaning once embedded.',
         tags,
         body: createMemoryBody,
         response: {
@@ -46,6 +47,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listMemories',
         summary: 'List memories, newest first by default',
+        description: 'Cursor-paged; filters by namespace, label, tags and creation date.',
         tags,
         querystring: listMemoriesQuery,
         response: { 200: memoryListResponse, ...errorResponses(400, 401, 403, 429) },
@@ -60,6 +62,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getMemory',
         summary: 'Get a memory',
+        description: 'One memory by its id; with `namespace`, a memory of another namespace is not found.',
         tags,
         params: memoryParams,
         querystring: memoryNamespaceQuery,
@@ -75,6 +78,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateMemory',
         summary: 'Update a memory: tags (replaced), value, label, description',
+        description: 'Fields left out keep their values; a new value is embedded again.',
         tags,
         params: memoryParams,
         querystring: memoryNamespaceQuery,
@@ -96,6 +100,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'deleteMemory',
         summary: 'Delete a memory, with its embedding',
+        description: 'Permanent; answers the id that was deleted.',
         tags,
         params: memoryParams,
         querystring: memoryNamespaceQuery,

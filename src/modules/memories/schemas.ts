@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { createdRangeQuery } from '../../core/created-range.js';
 import { cursorParam, limitParam, orderParam } from '../../core/cursor.js';
-import { clientIdSchema, metadataSchema, namespaceSchema, tagsSchema } from '../../core/fields.js';
+import {
+  clientIdSchema,
+  expiresAtInputSchema,
+  metadataSchema,
+  namespaceSchema,
+  tagsSchema,
+} from '../../core/fields.js';
 import { RawJson } from '../../core/raw-json.js';
 
 // D37-D38: the memory contract, for validation and OpenAPI alike.
@@ -46,6 +52,7 @@ export const memorySchema = z
     value: valueOutputSchema,
     tags: z.array(z.string()),
     metadata: z.record(z.string(), z.unknown()).nullable(),
+    expiresAt: z.string().nullable().describe('D150: when the memory stops existing; null: never'),
     created: z.string(),
     modified: z.string(),
   })
@@ -66,6 +73,7 @@ export const createMemoryBody = z
     namespace: namespaceSchema.optional(),
     tags: tagsSchema.optional(),
     metadata: metadataSchema.optional(),
+    expiresAt: expiresAtInputSchema.optional(),
   })
   .strict();
 
@@ -77,6 +85,7 @@ export const updateMemoryBody = z
     value: valueField.optional(),
     label: labelField.nullable().optional(),
     description: descriptionField.nullable().optional().describe('null clears it'),
+    expiresAt: expiresAtInputSchema.nullable().optional(),
   })
   .strict();
 

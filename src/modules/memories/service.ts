@@ -8,8 +8,9 @@ import type { StoredResponses } from '../../db/idempotency-store.js';
 import { newId } from '../../lib/ids.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
 import type { EventOutbox } from '../events/outbox.js';
-import { deletionEvent, memoryEvent } from '../events/records.js';
+import { type DeletionReason, deletionEvent, memoryEvent } from '../events/records.js';
 import { memorySearchText, toMemoryView } from './records.js';
+import type { NamespaceGate } from '../erasures/gate.js';
 import * as repo from './repository.js';
 import type { RawJson } from '../../core/raw-json.js';
 import type { CreateMemoryBody, ListMemoriesQuery, MemoryView, UpdateMemoryBody } from './schemas.js';
@@ -50,7 +51,9 @@ export interface MemoryServiceDeps {
   embeddingQueue: Pick<EmbeddingQueue, 'enqueue' | 'forget'>;
   storedResponses: Pick<StoredResponses, 'erase'>;
   /** D63, D70: each change writes its event; a deletion empties the memory's earlier events. */
-  events: Pick<EventOutbox, 'record' | 'eraseMemory'>;
+  outbox: Pick<EventOutbox, 'record' | 'eraseMemory'>;
+  /** D163: no memory is created in a namespace being erased. */
+  namespaceGate: NamespaceGate;
 }
 
 /** Keyset position (created, id). */
@@ -59,11 +62,46 @@ const cursor = keysetCursor('mem', ['date', 'string'], (row: repo.MemoryRecordRo
   row.id,
 ]);
 
-export function createMemoryService({ readDb, embeddingQueue, storedResponses, events }: MemoryServiceDeps) {
+const expiryOf = (expiresAt: string | null | undefined) =>
+  expiresAt === undefined ? undefined : expiresAt === null ? null : new Date(expiresAt);
+
+export function createMemoryService({
+  readDb,
+  embeddingQueue,
+  storedResponses,
+  outbox,
+  namespaceGate,
+}: MemoryServiceDeps) {
+  /**
+   * D73: a memory's row, vector, pending job, stored responses and earlier events go, for a
+   * delete, a retention or expiry sweep (D151, D153: `reason`) and a namespace's erasure (D162)
+   * alike. `evenHidden` reaches a memory that reads no longer see (expired, or of a namespace being
+   * erased). False when it was gone already.
+   */
+  async function erase(
+    tx: Executor,
+    projectId: string,
+    id: string,
+    where: { namespace?: string; evenHidden?: boolean },
+    reason?: DeletionReason,
+  ): Promise<boolean> {
+    const deleted = await repo.deleteMemory(tx, projectId, id, where);
+    if (!deleted) return false;
+    await embeddingQueue.forget(tx, { projectId, objectType: 'memory', objectId: id });
+    // D73: stored responses that carried the memory become tombstones, and so do its events (D70).
+    await storedResponses.erase(tx, projectId, [memoryRef(id)]);
+    await outbox.eraseMemory(tx, projectId, id);
+    await outbox.record(tx, projectId, [
+      deletionEvent('memory.deleted', { id, namespace: deleted.namespace }, reason),
+    ]);
+    return true;
+  }
+
   return {
     /** D37, D57. The embedding job is enqueued in the same transaction (D40). */
     async create(tx: Executor, { projectId }: ProjectContext, input: CreateMemoryInput): Promise<MemoryView> {
       const value = checkedValue(input.value);
+      await namespaceGate.refuseIfErasing(tx, projectId, input.namespace);
       const id = input.id ?? newId('mem');
       const label = input.label ?? null;
       const description = input.description ?? null;
@@ -76,6 +114,7 @@ export function createMemoryService({ readDb, embeddingQueue, storedResponses, e
         value: input.value.text,
         tags: input.tags ?? [],
         metadata: input.metadata ?? null,
+        expiresAt: expiryOf(input.expiresAt) ?? null,
         searchText: memorySearchText(label, description, value),
       });
       // D57: a taken id (a retried create, or another memory's) stores nothing.
@@ -86,7 +125,7 @@ export function createMemoryService({ readDb, embeddingQueue, storedResponses, e
       }
       await embeddingQueue.enqueue(tx, { projectId, objectType: 'memory', objectId: row.id });
       const view = toMemoryView(row);
-      await events.record(tx, projectId, [memoryEvent('memory.created', view)]);
+      await outbox.record(tx, projectId, [memoryEvent('memory.created', view)]);
       return view;
     },
 
@@ -105,15 +144,25 @@ export function createMemoryService({ readDb, embeddingQueue, storedResponses, e
       namespace: string | undefined,
       input: UpdateMemoryInput,
     ): Promise<MemoryView> {
-      const { tags, value, label, description } = input;
-      if (tags === undefined && value === undefined && label === undefined && description === undefined) {
-        throw new AppError('MISSING_PARAMETER', 'Give at least one of tags, value, label, description', [
-          {
-            field: 'tags',
-            code: 'MISSING_PARAMETER',
-            message: 'one of tags, value, label, description is required',
-          },
-        ]);
+      const { tags, value, label, description, expiresAt } = input;
+      if (
+        tags === undefined &&
+        value === undefined &&
+        label === undefined &&
+        description === undefined &&
+        expiresAt === undefined
+      ) {
+        throw new AppError(
+          'MISSING_PARAMETER',
+          'Give at least one of tags, value, label, description, expiresAt',
+          [
+            {
+              field: 'tags',
+              code: 'MISSING_PARAMETER',
+              message: 'one of tags, value, label, description, expiresAt is required',
+            },
+          ],
+        );
       }
       const parsed = value === undefined ? undefined : checkedValue(value);
       const current = await repo.lockMemory(tx, projectId, id, namespace);
@@ -124,6 +173,7 @@ export function createMemoryService({ readDb, embeddingQueue, storedResponses, e
         value: value?.text,
         label,
         description,
+        expiresAt: expiryOf(expiresAt),
         searchText: textChanged
           ? memorySearchText(
               label === undefined ? current.label : label,
@@ -137,22 +187,31 @@ export function createMemoryService({ readDb, embeddingQueue, storedResponses, e
         await embeddingQueue.enqueue(tx, { projectId, objectType: 'memory', objectId: id });
       }
       const view = toMemoryView(row);
-      await events.record(tx, projectId, [memoryEvent('memory.updated', view)]);
+      await outbox.record(tx, projectId, [memoryEvent('memory.updated', view)]);
       return view;
     },
 
     /** The vector lives in the row and goes with it; the pending job is removed alongside. */
     async remove(tx: Executor, { projectId }: ProjectContext, id: string, namespace?: string) {
-      const deleted = await repo.deleteMemory(tx, projectId, id, namespace);
-      if (!deleted) throw memoryNotFound(id);
-      await embeddingQueue.forget(tx, { projectId, objectType: 'memory', objectId: id });
-      // D73: stored responses that carried the memory become tombstones, and so do its events (D70).
-      await storedResponses.erase(tx, projectId, [memoryRef(id)]);
-      await events.eraseMemory(tx, projectId, id);
-      await events.record(tx, projectId, [
-        deletionEvent('memory.deleted', { id, namespace: deleted.namespace }),
-      ]);
+      if (!(await erase(tx, projectId, id, { namespace }))) throw memoryNotFound(id);
       return { success: true, id };
+    },
+
+    /** D151, D153: the same erasure for a memory a retention rule or its expiry removes; false when gone. */
+    retire: (tx: Executor, projectId: string, id: string, reason: DeletionReason) =>
+      erase(tx, projectId, id, { evenHidden: true }, reason),
+
+    /** D150, D151: the memories expiry and the memory rule cover (the sweep's batches, the preview's spans). */
+    expiredRows: repo.expiredRows,
+    staleRows: repo.staleRows,
+
+    /** D162: erases up to `limit` memories of a namespace being erased, as a deletion does; how many. */
+    async eraseNamespaceBatch(tx: Executor, projectId: string, namespace: string, limit: number) {
+      let erased = 0;
+      for (const id of await repo.namespaceMemoryIds(tx, projectId, namespace, limit)) {
+        if (await erase(tx, projectId, id, { evenHidden: true })) erased++;
+      }
+      return erased;
     },
 
     async list({ projectId }: ProjectContext, query: ListMemoriesQuery) {

@@ -4,8 +4,9 @@ import type { RawJson } from '../../core/raw-json.js';
 import type { ProjectContext } from '../../core/context.js';
 import { contentText } from '../../lib/content-text.js';
 import { newId } from '../../lib/ids.js';
-import { expiryCutoff, isExpired } from '../dialogues/records.js';
-import type { DialogueRef, DialogueRow, DialogueScope } from '../dialogues/scope.js';
+import { expiryCutoff } from '../dialogues/records.js';
+import { assertAcceptsMessages } from '../dialogues/rules.js';
+import type { DialogueRef, DialogueScope } from '../dialogues/scope.js';
 import type { EventOutbox } from '../events/outbox.js';
 import * as repo from './repository.js';
 import type { MessageRecord } from './schemas.js';
@@ -76,18 +77,8 @@ export function assertMessageCount(count: number, max: number, field = 'messages
   }
 }
 
-/** D24 and the ended state: whether the dialogue may take new messages. */
-export function assertAcceptsMessages(dialogue: DialogueRow, ctx: ProjectContext): void {
-  if (dialogue.status === 'ended') {
-    throw new AppError('DIALOGUE_ENDED', `Dialogue ${dialogue.id} has ended and accepts no new messages`);
-  }
-  if (isExpired(dialogue, ctx.settings)) {
-    throw new AppError('DIALOGUE_EXPIRED', `Dialogue ${dialogue.id} has expired and accepts no new messages`);
-  }
-}
-
 /**
- * Why a dialogue refuses messages, as the error the spec gives it: not found (D34), ended, expired
+ * Why a dialogue refuses messages, as the error its decision names: not found (D34), ended, expired
  * (D24). The append statement only says that it refused; this runs on that rare path, and before
  * refusing messages that failed their checks, so that the dialogue's own error comes first.
  */
@@ -146,7 +137,7 @@ export async function appendMessages(
   dialogue: DialogueRef,
   items: FieldedInput[],
   options: Omit<repo.AppendOptions, 'eventIds'>,
-  events: Pick<EventOutbox, 'reserve'>,
+  outbox: Pick<EventOutbox, 'reserve'>,
 ): Promise<{ counters: repo.Appended['counters']; messages: MessageRecord[] }> {
   const { rows, details } = toNewMessages(items);
   if (details.length > 0) {
@@ -154,7 +145,7 @@ export async function appendMessages(
     throwDetails(details);
   }
   // D63, D64: a `message.created` event per message, written by the append itself.
-  const eventIds = events.reserve(tx, rows.length);
+  const eventIds = outbox.reserve(tx, rows.length);
   const appended = await repo.insertIntoDialogue(
     tx,
     {
@@ -188,11 +179,4 @@ export async function appendMessages(
     throwDetails(taken);
   }
   return { counters: appended.counters, messages: appended.messages.map(toMessageRecord) };
-}
-
-/** D25: after creation, a dialogue of an immutable project and its messages do not change. */
-export function refuseIfImmutable(ctx: ProjectContext): void {
-  if (ctx.settings.immutableDialogues) {
-    throw new AppError('DIALOGUE_IMMUTABLE', 'Dialogues of this project cannot be changed after creation');
-  }
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { messages } from '../../db/schema.js';
 
 /**
  * A message row of `source` (a table name or alias in the statement) as JSON text: the object
@@ -17,3 +18,20 @@ export function messageRecordJson(source: string): SQL {
     'created', to_char(${m}.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'modified', to_char(${m}.modified AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`;
 }
+
+/** The columns of a message record: what the API shows of a row (other modules, such as
+ * export, read the same). */
+export const recordColumns = {
+  dialogueId: messages.dialogueId,
+  id: messages.id,
+  seq: messages.seq,
+  namespace: messages.namespace,
+  role: messages.role,
+  content: messages.content,
+  contentLength: messages.contentLength,
+  name: messages.name,
+  tags: messages.tags,
+  metadata: messages.metadata,
+  created: messages.created,
+  modified: messages.modified,
+};

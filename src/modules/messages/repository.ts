@@ -4,32 +4,24 @@ import { decodeColumns } from '../../db/decode.js';
 import { keysetPage } from '../../db/keyset.js';
 import { executePrepared } from '../../db/prepared.js';
 import { dialogues, messages } from '../../db/schema.js';
-import { changeTime } from '../dialogues/repository.js';
-import { enqueueEmbedding, enqueueJobsFrom } from '../embeddings/repository.js';
-import { insertEventsFrom } from '../events/repository.js';
+import { changeTime } from '../dialogues/change-time-sql.js';
+import { liveDialogueAs } from '../dialogues/expiry-sql.js';
+import { type NamespaceScope, type RuleRows, inNamespaceScope, spanOf } from '../../db/retention-sql.js';
+import { enqueueJobsFrom, jobValues } from '../embeddings/job-sql.js';
+import { insertEventsFrom } from '../events/insert-sql.js';
+import { notErasing } from '../erasures/erasing-sql.js';
+import { recordColumns } from './record-sql.js';
+import { countTermsFrom, countTexts, recountTerms, termBucket } from '../search/terms-sql.js';
 
 // Drizzle queries of the messages table. Every query names project_id and dialogue_id (D46, D49).
 
-export const recordColumns = {
-  dialogueId: messages.dialogueId,
-  id: messages.id,
-  seq: messages.seq,
-  namespace: messages.namespace,
-  role: messages.role,
-  content: messages.content,
-  contentLength: messages.contentLength,
-  name: messages.name,
-  tags: messages.tags,
-  metadata: messages.metadata,
-  created: messages.created,
-  modified: messages.modified,
-};
-
-const recordColumnNames = sql.raw(
-  Object.values(recordColumns)
-    .map((column) => column.name)
-    .join(', '),
-);
+const recordColumnsOf = (alias?: string) =>
+  sql.raw(
+    Object.values(recordColumns)
+      .map((column) => (alias ? `${alias}.${column.name}` : column.name))
+      .join(', '),
+  );
+const recordColumnNames = recordColumnsOf();
 
 export type MessageRow = {
   [K in keyof typeof recordColumns]: (typeof messages.$inferSelect)[K];
@@ -111,6 +103,9 @@ function lockAndCount(target: AppendTarget, rows: NewMessage[]): SQL {
         })
       WHERE project_id = ${target.projectId} AND id = ${target.dialogueId}
         AND namespace IS NOT DISTINCT FROM ${target.namespace}::text AND status <> 'ended'
+        AND (expires_at IS NULL OR expires_at > now())
+        -- D163: a dialogue of a namespace being erased takes no messages.
+        AND ${notErasing(target.projectId, sql`${target.namespace}::text`)}
         AND (${target.expiredBefore?.toISOString() ?? null}::timestamptz IS NULL OR status <> 'active'
              OR modified >= ${target.expiredBefore?.toISOString() ?? null}::timestamptz)`;
 }
@@ -141,7 +136,13 @@ ${lockAndCount(target, rows)}
         AS v(ord, id, role, content, content_length, name, tags, metadata, search_text, created)
       ORDER BY v.ord
       ON CONFLICT (project_id, dialogue_id, id) DO NOTHING
-      RETURNING ${recordColumnNames}
+      RETURNING ${recordColumnNames}, search_vector
+    ), terms AS (
+      ${countTermsFrom(sql`SELECT namespace, ${termBucket(sql`dialogue_id`)}, search_vector FROM m`, {
+        projectId: target.projectId,
+        objectType: 'message',
+        sign: 1,
+      })}
     )${
       eventIds
         ? sql`, e AS (
@@ -161,14 +162,14 @@ ${lockAndCount(target, rows)}
         : sql``
     }
     SELECT d.total_messages AS d_total_messages, d.last_message_created AS d_last_message_created,
-           d.modified AS d_modified, m.*
+           d.modified AS d_modified, ${recordColumnsOf('m')}
     FROM d LEFT JOIN m ON true
     ORDER BY m.seq`;
 }
 
 /**
  * Appends messages to a dialogue that takes them (not ended, not expired: the rule of
- * append.assertAcceptsMessages) in one statement (D29, D31, D35, D40): the dialogue row
+ * dialogues/rules.ts assertAcceptsMessages) in one statement (D29, D31, D35, D40): the dialogue row
  * is locked and its counters moved, the messages inserted in the given order, and their embedding
  * jobs enqueued. Messages without a `created` get the time read after the row lock, the same
  * value as the dialogue's `modified`: appends to one dialogue then get `created` in commit
@@ -265,15 +266,31 @@ async function insertRoutedIntoDialogue(
       ),
     );
   }
-  if (queueEmbeddings && stored.length > 0) {
-    await enqueueEmbedding(
+  if (stored.length > 0) {
+    const textOf = new Map(rows.map((row) => [row.id, row.searchText]));
+    await countTexts(
       tx,
+      target.projectId,
+      'message',
       stored.map((row) => ({
-        projectId: target.projectId,
-        objectType: 'message' as const,
-        dialogueId: target.dialogueId,
-        objectId: row.id,
+        namespace: row.namespace,
+        bucketKey: target.dialogueId,
+        text: textOf.get(row.id)!,
       })),
+    );
+  }
+  if (queueEmbeddings && stored.length > 0) {
+    await tx.execute(
+      enqueueJobsFrom(
+        jobValues(
+          stored.map((row) => ({
+            projectId: target.projectId,
+            objectType: 'message' as const,
+            dialogueId: target.dialogueId,
+            objectId: row.id,
+          })),
+        ),
+      ),
     );
   }
   return { counters, messages: stored };
@@ -309,6 +326,13 @@ export async function deleteMessage(
   dialogueId: string,
   id: string,
 ): Promise<{ seq: number; created: Date } | undefined> {
+  // D140: its words leave the search's counts in the same transaction.
+  await recountTerms(
+    tx,
+    sql`SELECT namespace, ${termBucket(sql`dialogue_id`)}, search_vector FROM messages
+      WHERE project_id = ${projectId} AND dialogue_id = ${dialogueId} AND id = ${id}`,
+    { projectId, objectType: 'message', sign: -1 },
+  );
   const [row] = await tx
     .delete(messages)
     .where(byId(projectId, dialogueId, id))
@@ -371,9 +395,55 @@ export async function findMessagesByKeys(
       and(
         eq(messages.projectId, projectId),
         or(...keys.map((key) => and(eq(messages.dialogueId, key.dialogueId), eq(messages.id, key.id)))),
+        inLiveDialogue(),
+        // D163: search finds nothing of a namespace being erased.
+        notErasing(messages.projectId, messages.namespace),
       ),
     );
 }
+
+/**
+ * D150: the message's dialogue has not expired. With `idleBefore` (D151), the dialogue also
+ * changed since then: a dialogue the idle rule erases whole is not counted again by its messages.
+ */
+const inLiveDialogue = (idleBefore?: Date) => sql`EXISTS (SELECT 1 FROM dialogues d
+  WHERE d.project_id = ${messages.projectId} AND d.id = ${messages.dialogueId} AND ${liveDialogueAs('d')}${
+    idleBefore ? sql` AND d.modified >= ${idleBefore.toISOString()}::timestamptz` : sql``
+  })`;
+
+/** D151: the messages a rule covers: of the scope, created before `before`, in a live dialogue. */
+export interface OldMessages {
+  scope: NamespaceScope;
+  before: Date;
+  /** The idle-dialogue rule of the same scope, when there is one. */
+  idleBefore?: Date;
+}
+
+const oldIn = (projectId: string, rule: OldMessages) =>
+  and(
+    eq(messages.projectId, projectId),
+    inNamespaceScope(messages.namespace, rule.scope),
+    lt(messages.created, rule.before),
+    inLiveDialogue(rule.idleBefore),
+  );
+
+/** D151: a rule's old messages, oldest first, with what erasing one needs. */
+export const oldRows = (
+  projectId: string,
+  rule: OldMessages,
+): RuleRows<{ dialogueId: string; id: string; namespace: string | null }> => {
+  const where = oldIn(projectId, rule);
+  return {
+    next: (db, limit) =>
+      db
+        .select({ dialogueId: messages.dialogueId, id: messages.id, namespace: messages.namespace })
+        .from(messages)
+        .where(where)
+        .orderBy(messages.created)
+        .limit(limit),
+    span: (db) => spanOf(db, messages, messages.created, where),
+  };
+};
 
 /** D35: after a deletion the count drops and the latest `created` is found again among the rest. */
 export async function countDeletedMessages(tx: Executor, projectId: string, id: string, removed: number) {
@@ -385,4 +455,87 @@ export async function countDeletedMessages(tx: Executor, projectId: string, id: 
       ),
       modified = ${changeTime}
     WHERE project_id = ${projectId} AND id = ${id}`);
+}
+
+/** D160: where a fork ends: its last message, and how many messages reach up to it. */
+export interface ForkPoint {
+  id: string;
+  created: Date;
+  seq: number;
+  count: number;
+}
+
+const forkPointColumns = { id: messages.id, created: messages.created, seq: messages.seq };
+
+/**
+ * D160: the message a fork copies up to (the dialogue's last when `upTo` is undefined) and the
+ * number of messages up to and including it, in (created, seq) order (D29). Undefined when the
+ * dialogue has no such message (or none at all).
+ */
+export async function findForkPoint(
+  tx: Executor,
+  projectId: string,
+  dialogueId: string,
+  upTo: string | undefined,
+): Promise<ForkPoint | undefined> {
+  const point =
+    upTo === undefined
+      ? sql`SELECT id, created, seq FROM messages
+            WHERE project_id = ${projectId} AND dialogue_id = ${dialogueId}
+            ORDER BY created DESC, seq DESC LIMIT 1`
+      : sql`SELECT id, created, seq FROM messages
+            WHERE project_id = ${projectId} AND dialogue_id = ${dialogueId} AND id = ${upTo}`;
+  const [raw] = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      SELECT p.id, p.created, p.seq, count(*)::int AS count
+      FROM (${point}) AS p
+      JOIN messages m ON m.project_id = ${projectId} AND m.dialogue_id = ${dialogueId}
+        AND (m.created, m.seq) <= (p.created, p.seq)
+      GROUP BY p.id, p.created, p.seq`),
+  );
+  if (!raw) return undefined;
+  return { ...decodeColumns(forkPointColumns, raw), count: Number(raw.count) };
+}
+
+/**
+ * D160: copies a dialogue's messages up to `point` into `fork` in one statement (INSERT ...
+ * SELECT): content, search text and vectors as they are, `created` kept, the insertion order
+ * (seq) following the original's (created, seq) order. A copy's id is `idPrefix` (the `msg_` and
+ * time part of a ULID, D5) and 16 characters of the md5 of the fork's and the original message's
+ * ids (hex digits are of the ULID alphabet): unique within the fork as the originals are within
+ * theirs, made in SQL without a window function, which Citus would not route to one shard. The
+ * caller holds the original's row lock, so no message lands in between.
+ */
+export async function copyMessages(
+  tx: Executor,
+  target: { projectId: string; fromDialogueId: string; toDialogueId: string; namespace: string | null },
+  point: ForkPoint,
+  idPrefix: string,
+): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO messages (project_id, dialogue_id, id, namespace, role, content, content_length, name,
+                          tags, metadata, search_text, embedding, embedding_model, created, modified)
+    SELECT project_id, ${target.toDialogueId},
+           ${idPrefix} || substr(md5(${target.toDialogueId} || '/' || id), 1, 16),
+           ${target.namespace}::text, role, content, content_length, name, tags, metadata, search_text,
+           embedding, embedding_model, created, modified
+    FROM messages
+    WHERE project_id = ${target.projectId} AND dialogue_id = ${target.fromDialogueId}
+      AND (created, seq) <= (${point.created.toISOString()}::timestamptz, ${point.seq}::bigint)
+    ORDER BY created, seq`);
+  // D140: the copies' words join the search's counts, as appended messages' do (one statement).
+  await recountTerms(
+    tx,
+    sql`SELECT namespace, ${termBucket(sql`dialogue_id`)}, search_vector FROM messages
+      WHERE project_id = ${target.projectId} AND dialogue_id = ${target.toDialogueId}`,
+    { projectId: target.projectId, objectType: 'message', sign: 1 },
+  );
+}
+
+/** D160, D40: embedding jobs for the copies whose original had no vector yet. */
+export async function enqueueUnembedded(tx: Executor, projectId: string, dialogueId: string): Promise<void> {
+  await tx.execute(
+    enqueueJobsFrom(sql`SELECT project_id, 'message', dialogue_id, id FROM messages
+      WHERE project_id = ${projectId} AND dialogue_id = ${dialogueId} AND embedding IS NULL`),
+  );
 }

@@ -178,6 +178,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listMessages',
         summary: 'List the messages of a dialogue, oldest first',
+        description: 'Cursor-paged (`next`); `order=desc` gives the newest first.',
         tags,
         querystring: listMessagesQuery,
         response: { 200: messageListSchema, ...errorResponses(400, 401, 403, 'DIALOGUE_NOT_FOUND', 429) },
@@ -192,6 +193,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listDialogueMessages',
         summary: 'List the messages of a dialogue (same as GET /messages?dialogueId=)',
+        description: 'The dialogue named in the path; cursor-paged like `GET /messages`.',
         tags,
         params: dialogueIdParams,
         querystring: dialogueMessagesQuery,
@@ -208,6 +210,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getMessage',
         summary: 'Get one message',
+        description:
+          'The full message record; the dialogue is named by `dialogueId` (and `namespace` when it has one).',
         tags,
         params: messageParams,
         querystring: messageQuery,
@@ -226,6 +230,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateMessageTags',
         summary: "Replace a message's tags (the only change a message accepts)",
+        description: 'Content is immutable: only `tags` may be sent, and it replaces the list.',
         tags,
         params: messageParams,
         querystring: messageQuery,
@@ -253,6 +258,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'deleteMessage',
         summary: 'Delete one message permanently',
+        description: "The message and its embedding leave the database; the dialogue's counters follow.",
         tags,
         params: messageParams,
         querystring: messageQuery,
@@ -274,6 +280,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'deleteDialogueMessage',
         summary: 'Delete one message permanently (same as DELETE /message/{messageId}?dialogueId=)',
+        description: 'The dialogue named in the path; otherwise as `DELETE /message/{messageId}`.',
         tags,
         params: dialogueMessageParams,
         querystring: namespaceQuery,

@@ -6,12 +6,14 @@ import { messageRef } from '../../core/object-refs.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { StoredResponses } from '../../db/idempotency-store.js';
 import type { DialogueRef, DialogueScope } from '../dialogues/scope.js';
-import type { SummaryErasure } from '../dialogues/summary-erasure.js';
+import type { SummaryErasure } from '../summaries/erasure.js';
 import type { EmbeddingQueue } from '../embeddings/queue.js';
 import type { EventOutbox } from '../events/outbox.js';
-import { deletionEvent, messageEvent } from '../events/records.js';
-import { appendMessages, assertMessageCount, refuseIfImmutable } from './append.js';
+import { type DeletionReason, deletionEvent, messageEvent } from '../events/records.js';
+import { refuseIfImmutable } from '../dialogues/rules.js';
+import { appendMessages, assertMessageCount } from './append.js';
 import { type FieldedInput, type MessageInput, toMessageRecord } from './records.js';
+import { idBoundAt } from '../../lib/ids.js';
 import * as repo from './repository.js';
 import { MAX_BATCH_MESSAGES, type MessageRecord } from './schemas.js';
 
@@ -21,14 +23,22 @@ export interface MessageServiceDeps {
   /** Where reads go: the replica when READ_DATABASE_URL is set. */
   readDb: Database;
   dialogueScope: DialogueScope;
+  /**
+   * `enabled` decides whether the append statement writes the new messages' embedding jobs: it
+   * writes them itself, in SQL (embeddings/job-sql.ts), rather than through `enqueue` (D35, D40).
+   */
   embeddingQueue: Pick<EmbeddingQueue, 'forget' | 'enabled'>;
   /** D73: what a deletion erases beyond the row. */
   summaryErasure: SummaryErasure;
   storedResponses: Pick<StoredResponses, 'erase'>;
   /** The store is a Citus cluster (src/db/citus.ts): appends take their routed form. */
   distributed: boolean;
-  /** D63, D70: each change writes its events; a deletion empties the message's earlier events. */
-  events: Pick<EventOutbox, 'record' | 'reserve' | 'keepMessageData' | 'eraseMessage'>;
+  /**
+   * D63, D70: each change writes its events; a deletion empties the message's earlier events. The
+   * append statement writes its `message.created` events itself, in SQL (events/insert-sql.ts),
+   * with the ids `reserve` hands out: no ids, no events.
+   */
+  outbox: Pick<EventOutbox, 'record' | 'reserve' | 'keepMessageData' | 'eraseMessage'>;
 }
 
 export interface MessageLocator {
@@ -49,6 +59,8 @@ export interface ListMessagesQuery {
   next?: string;
 }
 
+type LockedDialogue = Awaited<ReturnType<DialogueScope['lock']>>;
+
 /** D29, D32: keyset position (created, insertion order). */
 const cursor = keysetCursor('messages', ['date', 'integer'], (row: repo.MessageRow) => [
   row.created.toISOString(),
@@ -67,13 +79,46 @@ export function createMessageService({
   summaryErasure,
   storedResponses,
   distributed,
-  events,
+  outbox,
 }: MessageServiceDeps) {
   /** D25 for additions: refused in an immutable project, after the dialogue's own 404 (D34). */
   async function refuseIfImmutableDialogue(tx: Executor, ctx: ProjectContext, dialogue: DialogueRef) {
     if (!ctx.settings.immutableDialogues) return;
     await dialogueScope.find(tx, ctx, dialogue);
     refuseIfImmutable(ctx);
+  }
+
+  /** D73: a message of a dialogue the caller locked, and every copy of its content; false when gone. */
+  async function erase(
+    tx: Executor,
+    ctx: ProjectContext,
+    dialogue: LockedDialogue,
+    messageId: string,
+    reason?: DeletionReason,
+  ): Promise<boolean> {
+    const deleted = await repo.deleteMessage(tx, ctx.projectId, dialogue.id, messageId);
+    if (deleted === undefined) return false;
+    // D23: the vector went with the row; a job still pending goes too.
+    await embeddingQueue.forget(tx, {
+      projectId: ctx.projectId,
+      objectType: 'message',
+      dialogueId: dialogue.id,
+      objectId: messageId,
+    });
+    // D35: the count and the latest `created` move in the deletion's own transaction.
+    await repo.countDeletedMessages(tx, ctx.projectId, dialogue.id, 1);
+    // D73: no copy of the content survives the deletion's commit.
+    await summaryErasure.forgetIfDrawnOn(tx, ctx, dialogue, deleted);
+    await storedResponses.erase(tx, ctx.projectId, [messageRef(dialogue.id, messageId)]);
+    await outbox.eraseMessage(tx, ctx.projectId, dialogue.id, messageId);
+    await outbox.record(tx, ctx.projectId, [
+      deletionEvent(
+        'message.deleted',
+        { id: messageId, dialogueId: dialogue.id, namespace: dialogue.namespace },
+        reason,
+      ),
+    ]);
+    return true;
   }
 
   /**
@@ -88,7 +133,51 @@ export function createMessageService({
      * creation and update add theirs. Immutability (D25) is the caller's rule.
      */
     append: (tx: Executor, ctx: ProjectContext, dialogue: DialogueRef, items: FieldedInput[]) =>
-      appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions, events),
+      appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions, outbox),
+
+    /**
+     * D160: the message a fork of `dialogueId` copies up to (the last when `upToMessageId` is
+     * absent) and how many messages it copies; undefined for a dialogue without messages. Run
+     * under the original's row lock, which keeps its messages still until the copy is made.
+     */
+    async forkPoint(
+      tx: Executor,
+      ctx: ProjectContext,
+      dialogueId: string,
+      upToMessageId: string | undefined,
+    ): Promise<repo.ForkPoint | undefined> {
+      const point = await repo.findForkPoint(tx, ctx.projectId, dialogueId, upToMessageId);
+      if (!point && upToMessageId !== undefined) {
+        throw new AppError(
+          'MESSAGE_NOT_FOUND',
+          `Message ${upToMessageId} not found in dialogue ${dialogueId}`,
+          [
+            {
+              field: 'upToMessageId',
+              code: 'MESSAGE_NOT_FOUND',
+              message: 'no such message in this dialogue',
+            },
+          ],
+        );
+      }
+      return point;
+    },
+
+    /**
+     * D160: the copies of a fork, in one statement whatever their number, with new ids; then the
+     * embedding jobs of the copies whose original had no vector yet (D40, none without an
+     * embedder, D79). The fork's own row must exist (the copies reference it).
+     */
+    async copyForFork(
+      tx: Executor,
+      ctx: ProjectContext,
+      target: { fromDialogueId: string; toDialogueId: string; namespace: string | null },
+      point: repo.ForkPoint,
+    ): Promise<void> {
+      const idPrefix = idBoundAt('msg', Date.now());
+      await repo.copyMessages(tx, { projectId: ctx.projectId, ...target }, point, idPrefix);
+      if (embeddingQueue.enabled) await repo.enqueueUnembedded(tx, ctx.projectId, target.toDialogueId);
+    },
 
     /** POST /message: one message. */
     async create(
@@ -105,7 +194,7 @@ export function createMessageService({
         dialogue,
         [{ field: '', input: input.message }],
         appendOptions,
-        events,
+        outbox,
       );
       return messages[0]!;
     },
@@ -133,7 +222,7 @@ export function createMessageService({
       await refuseIfImmutableDialogue(tx, ctx, dialogue);
       const items = input.messages.map((message, index) => ({ field: `${at}[${index}]`, input: message }));
       // D64: the append writes one event per message, in the batch's order.
-      const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions, events);
+      const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions, outbox);
       return {
         dialogueId: dialogue.id,
         items: appended.messages,
@@ -191,7 +280,7 @@ export function createMessageService({
       refuseIfImmutable(ctx);
       const before = await repo.findMessage(tx, ctx.projectId, locator.dialogueId, locator.messageId);
       if (!before) throw messageNotFound(locator.messageId, locator.dialogueId);
-      await events.keepMessageData(
+      await outbox.keepMessageData(
         tx,
         ctx.projectId,
         locator.dialogueId,
@@ -207,7 +296,7 @@ export function createMessageService({
       );
       if (!row) throw messageNotFound(locator.messageId, locator.dialogueId);
       const record = toMessageRecord(row);
-      await events.record(tx, ctx.projectId, [messageEvent('message.updated', record)]);
+      await outbox.record(tx, ctx.projectId, [messageEvent('message.updated', record)]);
       return record;
     },
 
@@ -218,30 +307,33 @@ export function createMessageService({
     ): Promise<{ success: true; id: string; dialogueId: string }> {
       const dialogue = await dialogueScope.lock(tx, ctx, refOf(locator));
       refuseIfImmutable(ctx);
-      const deleted = await repo.deleteMessage(tx, ctx.projectId, dialogue.id, locator.messageId);
-      if (deleted === undefined) throw messageNotFound(locator.messageId, locator.dialogueId);
-      // D23: the vector went with the row; a job still pending goes too.
-      await embeddingQueue.forget(tx, {
-        projectId: ctx.projectId,
-        objectType: 'message',
-        dialogueId: dialogue.id,
-        objectId: locator.messageId,
-      });
-      // D35: the count and the latest `created` move in the deletion's own transaction.
-      await repo.countDeletedMessages(tx, ctx.projectId, dialogue.id, 1);
-      // D73: no copy of the content survives the deletion's commit.
-      await summaryErasure.forgetIfDrawnOn(tx, ctx, dialogue, deleted);
-      await storedResponses.erase(tx, ctx.projectId, [messageRef(dialogue.id, locator.messageId)]);
-      await events.eraseMessage(tx, ctx.projectId, dialogue.id, locator.messageId);
-      await events.record(tx, ctx.projectId, [
-        deletionEvent('message.deleted', {
-          id: locator.messageId,
-          dialogueId: dialogue.id,
-          namespace: dialogue.namespace,
-        }),
-      ]);
+      if (!(await erase(tx, ctx, dialogue, locator.messageId))) {
+        throw messageNotFound(locator.messageId, locator.dialogueId);
+      }
       return { success: true, id: locator.messageId, dialogueId: dialogue.id };
     },
+
+    /**
+     * D151, D153: the same erasure for a message a retention rule removes, whatever D25 says (a
+     * policy is the project's own rule). False when it or its live dialogue is gone already.
+     */
+    async retire(
+      tx: Executor,
+      ctx: ProjectContext,
+      message: { dialogueId: string; namespace: string | null; id: string },
+      reason: DeletionReason,
+    ): Promise<boolean> {
+      const ref = { id: message.dialogueId, namespace: message.namespace };
+      // Its dialogue was erased (or expired) since the message was found: nothing left to do here.
+      const dialogue = await dialogueScope.lock(tx, ctx, ref).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'DIALOGUE_NOT_FOUND') return undefined;
+        throw error;
+      });
+      return dialogue !== undefined && erase(tx, ctx, dialogue, message.id, reason);
+    },
+
+    /** D151: the messages a retention rule covers (the sweep's next batch, the preview's span). */
+    oldRows: repo.oldRows,
 
     /** Records of found messages, for search results (read from the read database). */
     async searchItems(

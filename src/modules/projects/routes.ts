@@ -11,8 +11,10 @@ import {
   createProjectResponse,
   createdKeySchema,
   eraseProjectQuery,
+  erasureIdParams,
   keyParams,
   projectIdParams,
+  projectErasureRecordSchema,
   projectErasureResponse,
   projectListResponse,
   projectSchema,
@@ -22,6 +24,7 @@ import {
   updateProjectBody,
   usageResponse,
 } from './schemas.js';
+import { previewRetentionBody, retentionPreviewSchema } from '../retention/schemas.js';
 
 const tags = ['admin'];
 const security = [{ adminToken: [] }];
@@ -47,7 +50,7 @@ export const adminApiOff: FastifyPluginAsync = async (app) => {
  * (ADMIN_AUTH_FAILURE_LIMIT a minute, then 429); the right one is never held back.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async (app, { adminToken }) => {
-  const { projects, usage } = app.services;
+  const { projects, usage, retention } = app.services;
 
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization ?? '';
@@ -63,6 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       schema: {
         operationId: 'adminCreateProject',
         summary: 'Create a project and its first API key',
+        description: 'Answers the project and its first API key; the key is shown this once and never again.',
         tags,
         security,
         body: createProjectBody,
@@ -84,6 +88,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       schema: {
         operationId: 'adminListProjects',
         summary: 'List projects',
+        description: 'Every project of the server, with its settings.',
         tags,
         security,
         response: { 200: projectListResponse, ...errorResponses(400, 401, 429) },
@@ -98,6 +103,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       schema: {
         operationId: 'adminGetProject',
         summary: 'Get a project',
+        description: 'One project with its settings; an unknown id is 404 `PROJECT_NOT_FOUND`.',
         tags,
         security,
         params: projectIdParams,
@@ -113,6 +119,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       schema: {
         operationId: 'adminUpdateProject',
         summary: 'Rename a project or change its settings (merged into the stored ones)',
+        description: 'Given settings are merged into the stored ones; settings left out keep their values.',
         tags,
         security,
         params: projectIdParams,
@@ -129,6 +136,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       schema: {
         operationId: 'adminCreateKey',
         summary: 'Create another API key for a project',
+        description: "Answers the new key, shown this once; the project's other keys keep working.",
         tags,
         security,
         params: projectIdParams,
@@ -160,6 +168,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       schema: {
         operationId: 'adminRevokeKey',
         summary: 'Revoke an API key at once',
+        description:
+          'The key is refused from the next request on; the project and its other keys are untouched.',
         tags,
         security,
         params: keyParams,
@@ -179,6 +189,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       schema: {
         operationId: 'adminRevokeKeyByValue',
         summary: 'Revoke an API key given by its value, whichever project it belongs to (D83)',
+        description:
+          'For a key found where it should not be: give the full key, its project need not be known.',
         tags,
         security,
         body: revokeKeyByValueBody,
@@ -194,6 +206,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       schema: {
         operationId: 'adminGetUsage',
         summary: "This month's write counters of a project (D44)",
+        description: 'The counts of writes the project made this calendar month (UTC), against its quotas.',
         tags,
         security,
         params: projectIdParams,
@@ -206,6 +219,45 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
     },
   );
 
+  // --- data lifecycle (D150-D154) ---
+  app.get(
+    '/projects/:id/retention/preview',
+    {
+      schema: {
+        operationId: 'adminPreviewRetention',
+        summary: "What the project's retention policy and expiries would delete now (D151)",
+        description:
+          'Per rule: how many objects the sweep would erase if it ran now, with the earliest and latest ' +
+          'of the times the rule reads. Deletes nothing.',
+        tags,
+        security,
+        params: projectIdParams,
+        response: { 200: retentionPreviewSchema, ...errorResponses(400, 401, 'PROJECT_NOT_FOUND', 429) },
+      },
+    },
+    async (request) => retention.preview(request.params.id),
+  );
+
+  app.post(
+    '/projects/:id/retention/preview',
+    {
+      schema: {
+        operationId: 'adminPreviewProposedRetention',
+        summary: 'What a proposed retention policy would delete now, before it is stored (D151)',
+        description:
+          'As the GET, for the policy given instead of the stored one (null rules are absent). ' +
+          'Deletes nothing and stores nothing.',
+        tags,
+        security,
+        params: projectIdParams,
+        body: previewRetentionBody,
+        response: { 200: retentionPreviewSchema, ...errorResponses(400, 401, 'PROJECT_NOT_FOUND', 429) },
+      },
+    },
+    async (request) => retention.preview(request.params.id, request.body.retention),
+  );
+  // --- end data lifecycle ---
+
   app.delete(
     '/projects/:id',
     {
@@ -213,8 +265,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
         operationId: 'adminEraseProject',
         summary: 'Erase a project: revoke its keys, then delete all its data (D74)',
         description:
-          'Cannot be undone. `confirm` must repeat the id. Answers the rows removed per table once ' +
-          'nothing of the project is left.',
+          'Cannot be undone. `confirm` must repeat the id. Answers once nothing of the project is ' +
+          'left, with the rows removed per table and the erasure record (D166), which outlives the ' +
+          'project: `GET /admin/v1/erasures/{id}` reads it again. A retry after the erasure answers ' +
+          'the same record; a request while another one runs the erasure answers it as it stands ' +
+          '(`success` false, `status` pending).',
         tags,
         security,
         params: projectIdParams,
@@ -231,5 +286,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminToken: string }> = async 
       }
       return projects.eraseProject(id);
     },
+  );
+
+  app.get(
+    '/erasures/:id',
+    {
+      schema: {
+        operationId: 'adminGetProjectErasure',
+        summary: "A project erasure's record: its status and what it removed (D166)",
+        description:
+          'The record outlives the project it erased. `status` is `pending` while an erasure runs ' +
+          '(or waits to be resumed after a crash) and `completed` once nothing of the project is ' +
+          'left; `counts` and `rows` say what was removed. An unknown id answers 404.',
+        tags,
+        security,
+        params: erasureIdParams,
+        response: {
+          200: projectErasureRecordSchema,
+          ...errorResponses(400, 401, 'RESOURCE_NOT_FOUND', 429),
+        },
+      },
+    },
+    async (request) => projects.getErasure(request.params.id),
   );
 };

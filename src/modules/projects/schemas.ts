@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coded } from '../../core/validation.js';
 import { ALLOW_LIST_ENTRY_HINT, parseAllowListEntry } from '../../lib/allow-list-entry.js';
+import { retentionPolicySchema } from '../retention/schemas.js';
 
 // D8: project settings, all optional.
 export const projectSettingsSchema = z
@@ -27,6 +28,9 @@ export const projectSettingsSchema = z
       .nullable()
       .optional(),
     dialogueTtlSeconds: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+    // --- data lifecycle (D150-D154) ---
+    retention: retentionPolicySchema.nullable().optional(),
+    // --- end data lifecycle ---
   })
   .strict()
   .meta({ id: 'ProjectSettings' });
@@ -111,12 +115,32 @@ export const eraseProjectQuery = z.object({
     .describe('The project id again: the erasure cannot be undone'),
 });
 
+const rowsPerTable = z
+  .record(z.string(), z.number().int())
+  .describe('Rows removed per table, `projects` and `api_keys` included');
+
+/** D166: the record of a project's erasure, kept after the project is gone: its receipt. */
+export const projectErasureRecordSchema = z
+  .object({
+    id: z.string(),
+    projectId: z.string().describe('The erased project'),
+    status: z.enum(['pending', 'completed']).describe('`completed` once nothing of the project is left'),
+    counts: z
+      .object({ dialogues: z.number().int(), messages: z.number().int(), memories: z.number().int() })
+      .describe('The objects erased (threads count as dialogues); final once `completed`'),
+    rows: rowsPerTable,
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ProjectErasureRecord' });
+
 export const projectErasureResponse = z
   .object({
-    success: z.boolean(),
+    success: z.boolean().describe('True once nothing of the project is left (`erasure.status` completed)'),
     id: z.string(),
-    deleted: z
-      .record(z.string(), z.number().int())
-      .describe('Rows removed per table, `projects` and `api_keys` included'),
+    deleted: rowsPerTable,
+    erasure: projectErasureRecordSchema,
   })
   .meta({ id: 'ProjectErasure' });
+
+export const erasureIdParams = z.object({ id: z.string().min(1).max(255) });

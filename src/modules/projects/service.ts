@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { ProjectSettings } from '../../core/context.js';
 import { AppError, projectNotFound } from '../../core/errors.js';
-import { TENANT_TABLES, type TenantTable } from '../../db/tenant-tables.js';
 import { newApiKey, newId } from '../../lib/ids.js';
+import { createProjectEraser } from './erasure.js';
 import { createKeyDirectory } from './key-directory.js';
 import * as repo from './repository.js';
 import type { ProjectSettingsInput } from './schemas.js';
+import { mergeRetention } from '../retention/policy.js';
 
 const DEFAULT_PROJECT_NAME = 'default';
 
@@ -29,10 +30,19 @@ const toView = (row: repo.ProjectRow): ProjectView => ({
   modified: row.modified.toISOString(),
 });
 
-/** D8: a settings update is merged into the stored settings; `null` values are kept (they mean "default"). */
+/**
+ * D8: a settings update is merged into the stored settings; `null` values are kept (they mean
+ * "default"), except in the retention policy, merged rule by rule, where null removes (D151).
+ */
 function mergeSettings(current: ProjectSettings, changes: ProjectSettingsInput): ProjectSettings {
+  const { retention, ...rest } = changes;
   const merged: ProjectSettings = { ...current };
-  for (const [key, value] of Object.entries(changes)) {
+  if (retention !== undefined) {
+    const policy = mergeRetention(current.retention, retention);
+    if (policy === undefined) delete merged.retention;
+    else merged.retention = policy;
+  }
+  for (const [key, value] of Object.entries(rest)) {
     if (value !== undefined)
       Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true });
   }
@@ -50,18 +60,6 @@ type KeyCheck =
  * that spends its failure budget makes the instance read the keys again at most this often.
  */
 const KEY_RELOAD_INTERVAL_MS = 60_000;
-
-/** D74: rows one erasure statement deletes at most, each statement its own short transaction. */
-export const ERASE_BATCH_ROWS = 1000;
-/** Passes over every table before the project row goes (the second one normally finds nothing). */
-const ERASE_PASSES = 5;
-
-export interface ProjectErasure {
-  success: true;
-  id: string;
-  /** Rows removed per table, `projects` and `api_keys` included. */
-  deleted: Record<string, number>;
-}
 
 /** D83: a key's `lastUsed` is written at most this often, so that requests do not each cause a write. */
 const LAST_USED_INTERVAL_MS = 60_000;
@@ -92,8 +90,14 @@ export interface ProjectServiceDeps {
   now?: () => number;
 }
 
+/**
+ * Projects and keys, for the admin API and the `parley` commands. D86: these are an operator's
+ * writes, on no project's behalf: they open their own short transactions instead of the unit of
+ * work's (no plan quota, no Idempotency-Key, no events).
+ */
 export function createProjectService({ db, keyCacheTtlMs = 0, now = Date.now }: ProjectServiceDeps) {
   const keys = createKeyDirectory({ trustMs: keyCacheTtlMs, reloadIntervalMs: KEY_RELOAD_INTERVAL_MS });
+  const eraser = createProjectEraser({ db, forgetKeys: (id) => keys.revokedProject(id) });
   /** When this instance last wrote each key's `lastUsed`, by key id. */
   const lastUsedWrites = new Map<string, number>();
 
@@ -183,6 +187,11 @@ export function createProjectService({ db, keyCacheTtlMs = 0, now = Date.now }: 
       return (await repo.listProjects(db)).map(toView);
     },
 
+    /** The project's settings; undefined when there is no such project. */
+    async settingsOf(id: string): Promise<ProjectSettings | undefined> {
+      return (await repo.findProject(db, id))?.settings;
+    },
+
     async getProject(id: string): Promise<ProjectView> {
       return toView(await requireProject(id));
     },
@@ -256,56 +265,10 @@ export function createProjectService({ db, keyCacheTtlMs = 0, now = Date.now }: 
     },
 
     checkKey,
-    /**
-     * D74: erases a project and every row it owns. In order:
-     * 1. its keys are revoked and committed: no new request gets in with them;
-     * 2. every tenant table (TENANT_TABLES: every table of the schema with project_id) is emptied
-     *    of the project's rows, ERASE_BATCH_ROWS by primary key per statement, each statement its
-     *    own transaction holding locks on this project's rows only, children before parents;
-     *    passes repeat until one finds nothing (writes accepted before the revocation may still
-     *    land meanwhile);
-     * 3. one transaction deletes what is left of the tables whose rows hang from the project row
-     *    by ON DELETE CASCADE, then the project row. It waits for every write still inserting under
-     *    the project (the foreign key check holds the project row), and whatever such a write added
-     *    goes with the row by cascade; a write that comes later fails its foreign key and rolls
-     *    back whole, its usage count and idempotency record with it;
-     * 4. the tables without that foreign key (jobs, idempotency records, usage counters) are swept
-     *    once more: a write that committed rows there before step 3 ended has been removed there.
-     * docs/api-decisions.md ("Erasing a project") states the guarantee and its one assumption.
-     */
-    async eraseProject(id: string): Promise<ProjectErasure> {
-      await requireProject(id);
-      const deleted: Record<string, number> = { projects: 0 };
-      for (const table of TENANT_TABLES) deleted[table.name] = 0;
-      await repo.revokeProjectKeys(db, id);
-      keys.revokedProject(id);
-
-      const emptyInBatches = async (tables: readonly TenantTable[]) => {
-        let removed = 0;
-        for (const table of tables) {
-          for (;;) {
-            const count = await repo.deleteProjectRows(db, table, id, ERASE_BATCH_ROWS);
-            deleted[table.name]! += count;
-            removed += count;
-            if (count < ERASE_BATCH_ROWS) break;
-          }
-        }
-        return removed;
-      };
-      for (let pass = 0; pass < ERASE_PASSES; pass++) {
-        if ((await emptyInBatches(TENANT_TABLES)) === 0) break;
-      }
-
-      await db.transaction(async (tx) => {
-        for (const table of TENANT_TABLES.filter((t) => t.cascadesFromProject)) {
-          deleted[table.name]! += await repo.deleteProjectRows(tx, table, id);
-        }
-        deleted.projects = await repo.deleteProject(tx, id);
-      });
-
-      await emptyInBatches(TENANT_TABLES.filter((t) => !t.cascadesFromProject));
-      return { success: true, id, deleted };
-    },
+    /** D74, D166: erases a project and every row it owns, and answers the erasure's record. */
+    eraseProject: eraser.erase,
+    /** D166: a project erasure's record. */
+    getErasure: eraser.get,
 
     /** The project behind an API key, or undefined for an unknown or revoked key. */
     async authenticate(apiKey: string): Promise<repo.KeyOwner | undefined> {

@@ -1,3 +1,5 @@
+import { DAY_MS, parseIsoDate } from '../../core/iso-date.js';
+
 // D59: the DialogueDB client's search filters, normalized once: tags as three operator lists,
 // metadata as (field, operator, value) conditions, dates as ranges of instants. The repository
 // turns them into SQL; the response echoes them back (`request.filter`). Pure functions, no I/O.
@@ -91,8 +93,6 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-const DAY_MS = 86_400_000;
-
 /** Milliseconds since the epoch of a wall-clock date and time, read as if it were UTC. */
 function wallMs(year: number, month: number, day: number, h = 0, m = 0, s = 0, ms = 0): number {
   const date = new Date(Date.UTC(2000, month - 1, day, h, m, s, ms));
@@ -136,50 +136,7 @@ function startOfDay(dayWall: number, zone: string): number {
   return instant;
 }
 
-// ---- ISO 8601 dates ------------------------------------------------------------------------
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
-
-type ParsedDate =
-  /** A calendar day: `dayWall` is its midnight read as UTC. */
-  | { kind: 'day'; dayWall: number }
-  /** A date-time without a zone: a wall-clock reading in the search's time zone. */
-  | { kind: 'local'; dayWall: number; wall: number }
-  /** A date-time with `Z` or an offset: one instant. */
-  | { kind: 'instant'; instant: number };
-
-function validDay(year: number, month: number, day: number): number | undefined {
-  if (year < 1 || month < 1 || month > 12 || day < 1) return undefined;
-  const dayWall = wallMs(year, month, day);
-  const check = new Date(dayWall);
-  // Refuses days that do not exist (2025-02-30) instead of rolling them over.
-  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? dayWall : undefined;
-}
-
-function parseIsoDate(text: string): ParsedDate | undefined {
-  const day = DAY.exec(text);
-  if (day) {
-    const dayWall = validDay(Number(day[1]), Number(day[2]), Number(day[3]));
-    return dayWall === undefined ? undefined : { kind: 'day', dayWall };
-  }
-  const match = DATE_TIME.exec(text);
-  if (!match) return undefined;
-  const dayWall = validDay(Number(match[1]), Number(match[2]), Number(match[3]));
-  const [hour, minute, second] = [Number(match[4]), Number(match[5]), Number(match[6] ?? 0)];
-  if (dayWall === undefined || hour > 23 || minute > 59 || second > 59) return undefined;
-  const millis = Number((match[7] ?? '').padEnd(3, '0').slice(0, 3));
-  const wall = dayWall + ((hour * 60 + minute) * 60 + second) * 1000 + millis;
-  const zone = match[8];
-  if (zone === undefined) return { kind: 'local', dayWall, wall };
-  if (zone.toUpperCase() === 'Z') return { kind: 'instant', instant: wall };
-  const offset = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone)!;
-  const [hours, minutes] = [Number(offset[2]), Number(offset[3] ?? 0)];
-  if (hours > 23 || minutes > 59) return undefined;
-  const sign = offset[1] === '-' ? -1 : 1;
-  return { kind: 'instant', instant: wall - sign * (hours * 60 + minutes) * 60_000 };
-}
+// ---- ISO 8601 dates (read by core/iso-date.ts) ---------------------------------------------
 
 /** `YYYY-MM-DD` or an ISO 8601 date-time (with or without `Z` or an offset) that exists. */
 export const isIsoDate = (text: string): boolean => parseIsoDate(text) !== undefined;
@@ -198,7 +155,7 @@ export function dateRange(input: DateInput, zone: string): InstantRange | undefi
     const dayWall =
       parsed.kind === 'instant'
         ? Math.floor((parsed.instant + offsetAt(parsed.instant, zone)) / DAY_MS) * DAY_MS
-        : parsed.dayWall;
+        : parsed.dayStart;
     return {
       lower: { at: new Date(startOfDay(dayWall, zone)), inclusive: true },
       upper: { at: new Date(startOfDay(dayWall + DAY_MS, zone)), inclusive: false },
@@ -216,7 +173,7 @@ export function dateRange(input: DateInput, zone: string): InstantRange | undefi
     if (parsed.kind === 'day') {
       // A whole day: after it (gt) or through it (lte) reaches the next day's start.
       const pastTheDay = bound === 'gt' || bound === 'lte';
-      at = startOfDay(parsed.dayWall + (pastTheDay ? DAY_MS : 0), zone);
+      at = startOfDay(parsed.dayStart + (pastTheDay ? DAY_MS : 0), zone);
       inclusive = lower;
     } else {
       at = parsed.kind === 'instant' ? parsed.instant : zonedToInstant(parsed.wall, zone);

@@ -1,7 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import type { Embedder } from '../../embedders/embedder.js';
+import { inLiveDialogue, liveDialogueAs } from '../dialogues/expiry-sql.js';
 import { embeddingExpression, modelPredicate, queryVector } from '../embeddings/vector-sql.js';
+import { outsideErasures } from '../erasures/erasing-sql.js';
+import { liveMemoryAs } from '../memories/expiry-sql.js';
 import {
   type InstantRange,
   type MetadataCondition,
@@ -11,9 +14,9 @@ import {
 
 // D40: candidates come from two indexes, the HNSW index of the configured model and the GIN
 // full-text index; both are scored over their union in the same statement. Every filter (D51,
-// D59) sits inside both candidate queries, so a filtered search cannot lose its hits to rows that
-// fail the filter or to other tenants' rows (and never sees them), and nothing is filtered after
-// the page.
+// D59) and what no read shows (D169) sits inside both candidate queries, so a filtered search
+// cannot lose its hits to rows that fail the filter or to other tenants' rows (and never sees
+// them), and nothing is filtered after the page.
 
 /** Where a search looks (D51, D34): the project always, a namespace and a dialogue when given. */
 export interface SearchScope {
@@ -29,11 +32,65 @@ export interface CandidateRow {
   id: string;
   /** Cosine similarity to the query, null when the row has no vector of the configured model. */
   cosine: number | null;
-  /** ts_rank_cd of the row against the OR of the query's lexemes. */
+  /** Cosine similarity to the centre of generic questions (the hub penalty, D141); null without. */
+  hub: number | null;
+  /** The query's lexemes the row holds, with their occurrences in it. */
+  terms: Record<string, number>;
+  /** The row's length: occurrences of all its lexemes. */
+  length: number;
+  /** ts_rank_cd of the row against the OR of the query's lexemes: how close together they stand. */
   rank: number;
-  /** Lexemes of the query the row contains, of `lexemeCount`. */
-  matched: number;
-  lexemeCount: number;
+}
+
+/**
+ * D140: what BM25 weighs the query's words by, read from search_terms: the rows of the searched
+ * kind in the scope (a namespace, or the whole project), their total length, and per query
+ * lexeme the rows that hold it.
+ */
+export interface TermStats {
+  table: SearchTable;
+  lexemes: string[];
+  documents: number;
+  length: number;
+  frequencies: Record<string, number>;
+}
+
+const STATS_KIND: Record<SearchTable, string> = {
+  messages: 'message',
+  dialogues: 'dialogue',
+  memories: 'memory',
+};
+
+/** The query's lexemes and their statistics: the rows of its own words only, whatever the project's size. */
+export async function readTermStats(
+  db: Executor,
+  query: { table: SearchTable; projectId: string; namespace?: string; text: string },
+): Promise<TermStats> {
+  const [row] = rowsOf<{ lexemes: string[]; counts: Record<string, [number, number]> | null }>(
+    await db.execute(sql`
+      WITH q AS (SELECT tsvector_to_array(to_tsvector('english', ${query.text})) AS lexemes)
+      SELECT q.lexemes, (
+        SELECT jsonb_object_agg(c.lexeme, jsonb_build_array(c.documents, c.occurrences)) FROM (
+          SELECT lexeme, sum(documents) AS documents, sum(occurrences) AS occurrences
+          FROM search_terms
+          WHERE project_id = ${query.projectId} AND object_type = ${STATS_KIND[query.table]}
+            AND scope = ${query.namespace ?? ''} AND lexeme = ANY(q.lexemes || ''::text)
+          GROUP BY lexeme) AS c
+      ) AS counts
+      FROM q`),
+  );
+  const counts = row?.counts ?? {};
+  const all = counts[''] ?? [0, 0];
+  const frequencies: Record<string, number> = {};
+  for (const [lexeme, [documents]] of Object.entries(counts))
+    if (lexeme !== '') frequencies[lexeme] = Number(documents);
+  return {
+    table: query.table,
+    lexemes: row?.lexemes ?? [],
+    documents: Number(all[0]),
+    length: Number(all[1]),
+    frequencies,
+  };
 }
 
 export type SearchTable = 'messages' | 'dialogues' | 'memories';
@@ -46,11 +103,43 @@ export interface CandidateQuery {
   /** Messages only: what their dialogue must satisfy (a dialogue search reaching into messages). */
   dialogueFilters?: ObjectFilters;
   text: string;
-  /** The query's vector, when semantic candidates are wanted. */
-  vector?: { embedder: Embedder; values: number[] };
+  /** The query's vector, when semantic candidates are wanted, and the hub's (D141). */
+  vector?: { embedder: Embedder; values: number[]; hub?: number[] };
   lexical: boolean;
+  /** D140: the query's lexemes with their weights (BM25's idf), which order the full-text candidates. */
+  weights: Record<string, number>;
   /** Candidates taken from each index. */
   k: number;
+  /**
+   * D133: at most this many rows in the scope (project, namespace, dialogue) and the semantic
+   * candidates are the exact nearest by a distance scan of those rows; more, and the HNSW index
+   * finds them. Default EXACT_SCAN_MAX_ROWS.
+   */
+  exactScanMaxRows?: number;
+}
+
+/**
+ * D133: SEARCH_EXACT_SCAN_MAX_ROWS's default. Scanning 10,000 vectors of 512 dimensions takes a few
+ * milliseconds, about what an HNSW search over a large project costs; below it the exact answer
+ * comes at no extra cost, and a small tenant never walks a graph built mostly of other tenants' rows.
+ */
+export const EXACT_SCAN_MAX_ROWS = 10_000;
+
+/**
+ * The order of the full-text candidates: the summed weights of the query's lexemes a row holds
+ * (a row with the rare word before rows with common ones), then cover density. Computed on the
+ * rows the GIN index matched, as ts_rank_cd alone was.
+ */
+function lexicalOrder(weights: Record<string, number>): SQL {
+  const entries = Object.entries(weights);
+  const density = sql`ts_rank_cd(t.search_vector, q.tsq) DESC`;
+  if (entries.length === 0) return density;
+  return sql`(SELECT coalesce(sum(x.w), 0) FROM unnest(${textArray(entries.map(([lexeme]) => lexeme))},
+      ARRAY[${sql.join(
+        entries.map(([, weight]) => sql`${weight}`),
+        sql`, `,
+      )}]::float8[]) AS x(l, w)
+    WHERE t.search_vector @@ quote_literal(x.l)::tsquery) DESC, ${density}`;
 }
 
 const textArray = (values: string[]): SQL =>
@@ -146,14 +235,36 @@ function objectFilterSql(table: SearchTable, alias: string, filters: ObjectFilte
   return parts;
 }
 
-function whereSql(query: Pick<CandidateQuery, 'table' | 'scope' | 'filters' | 'dialogueFilters'>): SQL {
-  const { table, scope } = query;
+/** The rows of the scope: the project, and its namespace and dialogue when given (all indexed). */
+function scopeSql(table: SearchTable, scope: SearchScope): SQL[] {
   const parts: SQL[] = [sql`t.project_id = ${scope.projectId}`];
   // D51: without a namespace the whole project is searched.
   if (scope.namespace !== undefined) parts.push(sql`t.namespace = ${scope.namespace}`);
   if (scope.dialogueId !== undefined && table === 'messages') {
     parts.push(sql`t.dialogue_id = ${scope.dialogueId}`);
   }
+  return parts;
+}
+
+/**
+ * D169: what no read shows, left out of the candidates rather than dropped after the ranking (which
+ * would leave the page short): rows of a namespace being erased (D163), expired dialogues and
+ * memories, and the messages of expired dialogues (D150).
+ */
+function visibleSql(table: SearchTable, projectId: string): SQL[] {
+  return [
+    outsideErasures(projectId, sql.raw('t.namespace')),
+    table === 'messages'
+      ? inLiveDialogue(projectId, sql.raw('t.dialogue_id'))
+      : table === 'dialogues'
+        ? liveDialogueAs('t')
+        : liveMemoryAs('t'),
+  ];
+}
+
+function whereSql(query: Pick<CandidateQuery, 'table' | 'scope' | 'filters' | 'dialogueFilters'>): SQL {
+  const { table } = query;
+  const parts = [...scopeSql(table, query.scope), ...visibleSql(table, query.scope.projectId)];
   parts.push(...objectFilterSql(table, 't', query.filters));
   if (query.dialogueFilters && hasObjectFilters(query.dialogueFilters) && table === 'messages') {
     const inner = objectFilterSql('dialogues', 'd', query.dialogueFilters);
@@ -189,19 +300,22 @@ function scoredStatement(
   c: SQL,
 ): SQL {
   const from = sql.raw(`${table} AS t`);
-  const cosine = vector
-    ? sql`CASE WHEN ${modelPredicate(vector.embedder, 't')} THEN 1 - (${distanceOf(vector)}) END`
-    : sql`NULL::float8`;
+  const similarity = (values: number[] | undefined) =>
+    vector && values
+      ? sql`CASE WHEN ${modelPredicate(vector.embedder, 't')}
+          THEN 1 - (${embeddingExpression(vector.embedder, 't')} <=> ${queryVector(vector.embedder, values)}) END`
+      : sql`NULL::float8`;
   return sql`
     WITH q AS (
       SELECT replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery AS tsq,
         tsvector_to_array(to_tsvector('english', ${text})) AS lexemes
     ),
     c AS (${c})
-    SELECT c."dialogueId", c.id, ${cosine} AS cosine,
-      ts_rank_cd(t.search_vector, q.tsq) AS rank,
-      (SELECT count(*) FROM unnest(q.lexemes) AS l WHERE t.search_vector @@ quote_literal(l)::tsquery)::int AS matched,
-      cardinality(q.lexemes) AS "lexemeCount"
+    SELECT c."dialogueId", c.id, ${similarity(vector?.values)} AS cosine, ${similarity(vector?.hub)} AS hub,
+      coalesce((SELECT jsonb_object_agg(u.lexeme, greatest(1, cardinality(u.positions)))
+        FROM unnest(t.search_vector) AS u WHERE u.lexeme = ANY(q.lexemes)), '{}'::jsonb) AS terms,
+      coalesce((SELECT sum(greatest(1, cardinality(u.positions))) FROM unnest(t.search_vector) AS u), 0) AS length,
+      ts_rank_cd(t.search_vector, q.tsq) AS rank
     FROM c JOIN ${from} ON t.project_id = ${projectId} AND ${joinOnKey[table]}, q`;
 }
 
@@ -209,10 +323,37 @@ const toCandidate = (row: CandidateRow): CandidateRow => ({
   dialogueId: row.dialogueId,
   id: row.id,
   cosine: row.cosine === null ? null : Number(row.cosine),
+  hub: row.hub === null ? null : Number(row.hub),
+  terms: typeof row.terms === 'string' ? (JSON.parse(row.terms) as Record<string, number>) : row.terms,
+  length: Number(row.length),
   rank: Number(row.rank),
-  matched: Number(row.matched),
-  lexemeCount: Number(row.lexemeCount),
 });
+
+/**
+ * D133: the `k` nearest rows by the query's vector, by one of two plans chosen in the statement
+ * itself. `small` counts the scope's rows through its index, stopping past the limit; when they
+ * are few, their distances are all computed (`+ 0` keeps the HNSW index out of that ORDER BY) and
+ * the answer is exact; when they are many, the HNSW index walks its graph. Each plan sits under a
+ * one-time filter: the one not chosen never runs.
+ */
+function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<QueryVector>): SQL {
+  const { table, k } = query;
+  const from = sql.raw(`${table} AS t`);
+  const maxRows = query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS;
+  const model = modelPredicate(vector.embedder, 't');
+  const small = sql`(SELECT small FROM scope_size)`;
+  return sql`(WITH scope_size AS MATERIALIZED (
+      SELECT count(*) <= ${maxRows} AS small
+      FROM (SELECT 1 FROM ${from} WHERE ${sql.join(scopeSql(table, query.scope), sql` AND `)} LIMIT ${maxRows + 1}) AS s
+    )
+    (SELECT ${keyColumns[table]} FROM ${from}
+      WHERE ${small} AND ${where} AND ${model}
+      ORDER BY (${distanceOf(vector)}) + 0 LIMIT ${k})
+    UNION ALL
+    (SELECT ${keyColumns[table]} FROM ${from}
+      WHERE NOT ${small} AND ${where} AND ${model}
+      ORDER BY ${distanceOf(vector)} LIMIT ${k}))`;
+}
 
 /** The candidates of one table, scored by both signals. */
 export async function findCandidates(db: Executor, query: CandidateQuery): Promise<CandidateRow[]> {
@@ -223,13 +364,9 @@ export async function findCandidates(db: Executor, query: CandidateQuery): Promi
   if (query.lexical) {
     branches.push(sql`(SELECT ${keyColumns[table]} FROM ${from}, q
       WHERE ${where} AND t.search_vector @@ q.tsq
-      ORDER BY ts_rank_cd(t.search_vector, q.tsq) DESC LIMIT ${k})`);
+      ORDER BY ${lexicalOrder(query.weights)} LIMIT ${k})`);
   }
-  if (vector) {
-    branches.push(sql`(SELECT ${keyColumns[table]} FROM ${from}
-      WHERE ${where} AND ${modelPredicate(vector.embedder, 't')}
-      ORDER BY ${distanceOf(vector)} LIMIT ${k})`);
-  }
+  if (vector) branches.push(semanticBranch(query, where, vector));
   if (branches.length === 0) return [];
   const statement = scoredStatement(
     table,
@@ -257,6 +394,7 @@ export interface MatchQuery {
   text: string;
   vector: QueryVector;
   lexical: boolean;
+  weights: Record<string, number>;
   /** Candidates per dialogue from each signal. */
   perDialogue: number;
 }
@@ -274,7 +412,7 @@ export async function findMatches(db: Executor, query: MatchQuery): Promise<Cand
   if (query.lexical) {
     branches.push(sql`(SELECT t.dialogue_id AS "dialogueId", t.id FROM messages t, q
       WHERE ${inDialogue} AND t.search_vector @@ q.tsq
-      ORDER BY ts_rank_cd(t.search_vector, q.tsq) DESC, t.id LIMIT ${perDialogue})`);
+      ORDER BY ${lexicalOrder(query.weights)}, t.id LIMIT ${perDialogue})`);
   }
   if (vector) {
     // Ordered by similarity rather than by distance, so that the planner cannot pick the HNSW index.

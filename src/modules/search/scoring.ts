@@ -1,10 +1,10 @@
-import type { CandidateRow } from './repository.js';
+import type { CandidateRow, TermStats } from './repository.js';
 
-// How the two signals become one relevance in 0-1 (D39). Plain reciprocal rank fusion only sees
-// ranks: a row that shares a few common words with the query keeps a high lexical rank, and on a
-// paraphrase (no shared words with the answer) it pushes the answer out of the top results. So
-// each signal is first turned into an absolute score with a fixed calibration, then the scores
-// are mixed with weights measured on the labelled set in test/fixtures (npm run eval:search).
+// How the signals become one relevance in 0-1 (D39, D140, D141). Each signal is first turned into
+// an absolute score with a fixed calibration (plain reciprocal rank fusion only sees ranks: a row
+// sharing a common word with the query would keep a high lexical rank and push a paraphrase's
+// answer down), then the scores are mixed with weights measured on the labelled set in
+// test/fixtures and the LoCoMo development split together (npm run eval:search; docs/search.md).
 
 /**
  * Cosine similarities of the default model (USE lite) between unrelated chat lines sit around
@@ -12,22 +12,27 @@ import type { CandidateRow } from './repository.js';
  */
 const SEMANTIC_FLOOR = 0.2;
 const SEMANTIC_CEILING = 0.8;
+
 /**
- * Hybrid relevance = semanticWeight * semantic + (1 - semanticWeight) * lexical^lexicalPower.
- * The power gates the lexical part: a row holding all the query's words (a name, an id) keeps its
- * full lexical score, one holding a common word or two of it gets almost nothing, so it cannot
- * push a paraphrase's answer down.
+ * Hybrid relevance = semanticWeight * semantic + (1 - semanticWeight) * lexical
+ *                    - hubWeight * (similarity to the centre of generic questions).
+ * lexical is BM25 (k1, b) over the scope's word counts (D140), divided by what a row holding every
+ * query word once scores: a rare word weighs more than a common one, and a row holding only the
+ * query's common words scores little.
  */
 export interface Fusion {
   semanticWeight: number;
-  lexicalPower: number;
+  hubWeight: number;
+  k1: number;
+  b: number;
 }
 
 /**
- * Chosen with `npm run eval:search -- --grid` (figures in docs/benchmarks.md): the smallest-weight
- * setting whose hybrid recall@5 is at least the better single signal's on every query class.
+ * Chosen with `npm run eval:search` and `npm run eval:search -- --locomo PATH` together
+ * (docs/search.md, docs/benchmarks.md): the weights that keep the labelled set's paraphrase class
+ * and the LoCoMo development split both up, not the best of either alone.
  */
-export const DEFAULT_FUSION: Fusion = { semanticWeight: 0.7, lexicalPower: 3 };
+export const DEFAULT_FUSION: Fusion = { semanticWeight: 0.5, hubWeight: 0.4, k1: 1.2, b: 0.3 };
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
@@ -36,24 +41,60 @@ export function semanticScore(cosine: number | null): number {
   return clamp01((cosine - SEMANTIC_FLOOR) / (SEMANTIC_CEILING - SEMANTIC_FLOOR));
 }
 
+/** BM25's inverse document frequency (the +1 form, never negative). */
+const idf = (stats: TermStats, lexeme: string) => {
+  const df = Math.min(stats.frequencies[lexeme] ?? 0, stats.documents);
+  return Math.log(1 + (stats.documents - df + 0.5) / (df + 0.5));
+};
+
+/** The weight of each of the query's lexemes (its idf): the order of the full-text candidates. */
+export function lexemeWeights(stats: TermStats): Record<string, number> {
+  return Object.fromEntries(stats.lexemes.map((lexeme) => [lexeme, idf(stats, lexeme)]));
+}
+
 /**
- * The share of the query's words (lexemes, without stop words) that the row contains, with
- * Postgres' cover density rank (how close together they stand) as a small tie-breaker.
+ * BM25 of the row divided by the score of a row of average length holding each of the query's
+ * words once (the sum of their idf): a row with all the words scores about 1, and never more.
  */
-export function lexicalScore(row: Pick<CandidateRow, 'matched' | 'lexemeCount' | 'rank'>): number {
-  if (row.lexemeCount === 0 || row.matched === 0) return 0;
-  const coverage = Math.min(1, row.matched / row.lexemeCount);
-  return clamp01(0.9 * coverage + 0.1 * (row.rank / (row.rank + 0.1)));
+export function lexicalScore(
+  row: Pick<CandidateRow, 'terms' | 'length' | 'rank'>,
+  stats: TermStats,
+  fusion: Fusion = DEFAULT_FUSION,
+): number {
+  const { k1 } = fusion;
+  // A dialogue's text is its label and tags, and a summary once compacted: its length says how
+  // much was summarized, not how diluted its topic is, so it is not held against it.
+  const b = stats.table === 'dialogues' ? 0 : fusion.b;
+  // A row counted after the statistics were read (or before any were kept) still has a length.
+  const averageLength = stats.documents > 0 ? stats.length / stats.documents : row.length || 1;
+  let score = 0;
+  let ceiling = 0;
+  for (const lexeme of stats.lexemes) {
+    const weight = idf(stats, lexeme);
+    ceiling += weight;
+    const tf = row.terms[lexeme];
+    if (tf) score += (weight * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * row.length) / averageLength));
+  }
+  if (ceiling === 0) return 0;
+  // Cover density (how close together the words stand) as a small tie-breaker, as before D140.
+  return clamp01(0.95 * Math.min(1, score / ceiling) + 0.05 * (row.rank / (row.rank + 0.1)));
 }
 
 export type Strategy = 'hybrid' | 'semantic' | 'lexical';
 
-export function relevance(row: CandidateRow, strategy: Strategy, fusion: Fusion = DEFAULT_FUSION): number {
-  const lexical = lexicalScore(row);
+export function relevance(
+  row: CandidateRow,
+  stats: TermStats,
+  strategy: Strategy,
+  fusion: Fusion = DEFAULT_FUSION,
+): number {
+  const lexical = lexicalScore(row, stats, fusion);
   if (strategy === 'lexical') return lexical;
   const semantic = semanticScore(row.cosine);
   if (strategy === 'semantic') return semantic;
   // A row written a moment ago has no vector yet: its words are all the evidence there is (D40).
   if (row.cosine === null) return lexical;
-  return fusion.semanticWeight * semantic + (1 - fusion.semanticWeight) * lexical ** fusion.lexicalPower;
+  // D141: a line close to what any question resembles ("Sounds great!") loses its head start.
+  const hub = fusion.hubWeight * Math.max(0, row.hub ?? 0);
+  return clamp01(fusion.semanticWeight * semantic + (1 - fusion.semanticWeight) * lexical - hub);
 }

@@ -6,9 +6,12 @@ import {
   type QueryVector,
   type SearchScope,
   type SearchTable,
+  type TermStats,
   findCandidates,
   findMatches,
+  readTermStats,
 } from './repository.js';
+import { hubVector } from './hub.js';
 import type { DialogueScope } from '../dialogues/scope.js';
 import {
   type InstantRange,
@@ -21,7 +24,7 @@ import {
   tagFilter,
 } from './filters.js';
 import type { AppliedFilter, SearchInput, SearchMode, SearchObject, SearchResult } from './schemas.js';
-import { type Fusion, type Strategy, relevance } from './scoring.js';
+import { type Fusion, type Strategy, lexemeWeights, relevance } from './scoring.js';
 
 /** A found item's address: message ids are unique within their dialogue (D27). */
 interface ItemKey {
@@ -55,6 +58,8 @@ export interface SearchServiceDeps {
   fusion?: Fusion;
   /** Logs a failed query embedding (search then answers from full text alone). */
   onEmbedError?: (error: unknown) => void;
+  /** D133: SEARCH_EXACT_SCAN_MAX_ROWS; repository.ts's default when absent. */
+  exactScanMaxRows?: number;
 }
 
 export interface SearchAnswer {
@@ -116,10 +121,12 @@ function normalize(input: SearchInput): { filters: ObjectFilters; applied: Appli
 export function createSearchService(deps: SearchServiceDeps) {
   const { readDb: db, embedder, loaders } = deps;
 
-  async function queryVector(text: string): Promise<number[] | undefined> {
+  async function queryVector(text: string): Promise<{ values: number[]; hub: number[] } | undefined> {
     if (!embedder) return undefined;
     try {
-      return (await embedder.embed([text]))[0];
+      // The query lane: served before background batches, and cached (src/embedders).
+      const [values, hub] = await Promise.all([embedder.embed([text], 'query'), hubVector(embedder)]);
+      return { values: values[0]!, hub };
     } catch (error) {
       // D40: the provider never makes search fail; without a query vector the words still match.
       deps.onEmbedError?.(error);
@@ -127,13 +134,17 @@ export function createSearchService(deps: SearchServiceDeps) {
     }
   }
 
-  function scoreRows(rows: CandidateRow[], strategy: Strategy): Scored[] {
+  function scoreRows(rows: CandidateRow[], stats: TermStats, strategy: Strategy): Scored[] {
     return rows.map((row) => ({
       dialogueId: row.dialogueId,
       id: row.id,
-      relevance: relevance(row, strategy, deps.fusion),
+      relevance: relevance(row, stats, strategy, deps.fusion),
     }));
   }
+
+  /** D140: the searched kind's word counts in the scope: the namespace searched, or the project. */
+  const statsOf = (scope: SearchScope, table: SearchTable, text: string) =>
+    readTermStats(db, { table, projectId: scope.projectId, namespace: scope.namespace, text });
 
   /** The records of `keys` in their order; one deleted between the two queries is left out. */
   function inOrder<T>(keys: Scored[], items: T[], keyOf: (item: T) => string) {
@@ -172,7 +183,13 @@ export function createSearchService(deps: SearchServiceDeps) {
   async function dialogueMatches(
     ctx: ProjectContext,
     top: Scored[],
-    query: { text: string; vector: QueryVector; used: Strategy; kept: (row: Scored) => boolean },
+    query: {
+      text: string;
+      vector: QueryVector;
+      stats: TermStats;
+      used: Strategy;
+      kept: (row: Scored) => boolean;
+    },
   ): Promise<Map<string, Match[]>> {
     const matches = new Map<string, Match[]>();
     if (top.length === 0) return matches;
@@ -182,9 +199,10 @@ export function createSearchService(deps: SearchServiceDeps) {
       text: query.text,
       vector: query.vector,
       lexical: query.used !== 'semantic',
+      weights: lexemeWeights(query.stats),
       perDialogue: 2 * MAX_MATCHES,
     });
-    const best = scoreRows(rows, query.used).filter(query.kept).sort(bestFirst);
+    const best = scoreRows(rows, query.stats, query.used).filter(query.kept).sort(bestFirst);
     const chosen = top.flatMap((dialogue) =>
       best.filter((row) => row.dialogueId === dialogue.id).slice(0, MAX_MATCHES),
     );
@@ -214,17 +232,31 @@ export function createSearchService(deps: SearchServiceDeps) {
       const { filters, applied } = normalize(input);
 
       const wanted: Strategy = strategy ?? (embedder ? 'hybrid' : 'lexical');
-      const values = wanted === 'lexical' ? undefined : await queryVector(input.query);
-      const used: Strategy = values ? wanted : 'lexical';
-      const vector = values && embedder ? { embedder, values } : undefined;
+      const vectors = wanted === 'lexical' ? undefined : await queryVector(input.query);
+      const used: Strategy = vectors ? wanted : 'lexical';
+      const vector = vectors && embedder ? { embedder, ...vectors } : undefined;
       const k = Math.min(200, Math.max(40, input.limit * 4));
-      const candidateQuery = { scope, filters, text: input.query, vector, lexical: used !== 'semantic', k };
+      const candidateQuery = {
+        scope,
+        filters,
+        text: input.query,
+        vector,
+        lexical: used !== 'semantic',
+        k,
+        exactScanMaxRows: deps.exactScanMaxRows,
+      };
 
+      const table = TABLE[input.object];
+      const stats = await statsOf(scope, table, input.query);
       let scored = scoreRows(
-        await findCandidates(db, { ...candidateQuery, table: TABLE[input.object] }),
+        await findCandidates(db, { ...candidateQuery, table, weights: lexemeWeights(stats) }),
+        stats,
         used,
       );
-      if (input.object === 'dialogue') {
+      // Messages' counts, for a dialogue search's messages and its matches.
+      const messageStats =
+        input.object === 'dialogue' ? await statsOf(scope, 'messages', input.query) : undefined;
+      if (messageStats) {
         // D41: a dialogue is found by its label, tags and summary, and by its messages' text:
         // each dialogue scores as its best-matching part. The filters name the dialogue's own
         // fields (D59), so messages count only in dialogues that pass them.
@@ -233,11 +265,12 @@ export function createSearchService(deps: SearchServiceDeps) {
           filters: { tags: { all: [], any: [], none: [] }, metadata: [] },
           dialogueFilters: filters,
           table: 'messages',
+          weights: lexemeWeights(messageStats),
           k: k * 3,
         });
         scored = bestPerDialogue([
           ...scored,
-          ...scoreRows(messageRows, used).map((row) => ({ ...row, id: row.dialogueId })),
+          ...scoreRows(messageRows, messageStats, used).map((row) => ({ ...row, id: row.dialogueId })),
         ]);
       }
 
@@ -245,10 +278,9 @@ export function createSearchService(deps: SearchServiceDeps) {
       const kept = (row: Scored) => row.relevance > 0 && row.relevance >= input.minRelevance;
       const top = scored.filter(kept).sort(bestFirst).slice(0, input.limit);
 
-      const matches =
-        input.object === 'dialogue'
-          ? await dialogueMatches(context, top, { text: input.query, vector, used, kept })
-          : new Map<string, Match[]>();
+      const matches = messageStats
+        ? await dialogueMatches(context, top, { text: input.query, vector, stats: messageStats, used, kept })
+        : new Map<string, Match[]>();
       const results = await loadResults(context, input.object, top, (id) => matches.get(id) ?? []);
       return {
         results: ordered(results, input.orderBy, input.order),

@@ -1,13 +1,12 @@
-import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { contentText } from '../../lib/content-text.js';
 import { dialogueSearchText } from '../dialogues/records.js';
-import type { EventOutbox } from '../events/outbox.js';
 import { memorySearchText } from '../memories/records.js';
-import { findProject } from '../projects/repository.js';
 import type { DialogueDbSource, SourceRecord } from './dialoguedb-source.js';
 import { existingIds } from './repository.js';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './schemas.js';
-import { TransferError, importProject } from './service.js';
+import type { ProjectService } from '../projects/service.js';
+import { TransferError, type TransferService } from './service.js';
 
 // `parley import-dialoguedb` (docs/api-decisions.md, "Moving in from DialogueDB"): a DialogueDB
 // account, read over the client's protocol, written into a project by `parley import`'s own write
@@ -135,7 +134,7 @@ function parentsFirst(dialogues: SourceRecord[]): SourceRecord[] {
   return ordered;
 }
 
-async function existing(db: Database, projectId: string, table: 'dialogues' | 'memories', ids: string[]) {
+async function existing(db: Executor, projectId: string, table: 'dialogues' | 'memories', ids: string[]) {
   const found = new Set<string>();
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
     for (const id of await existingIds(db, projectId, table, ids.slice(i, i + ID_CHUNK))) found.add(id);
@@ -143,18 +142,32 @@ async function existing(db: Database, projectId: string, table: 'dialogues' | 'm
   return found;
 }
 
-export async function importDialogueDb(
-  db: Database,
+/** What the DialogueDB import uses; each dialogue (and each page of memories) is one import (D86). */
+export interface DialogueDbImportDeps {
+  /** The primary: which ids the project holds already (a second run resumes where one stopped). */
+  db: Executor;
+  projects: Pick<ProjectService, 'settingsOf'>;
+  transfer: Pick<TransferService, 'importProject'>;
+}
+
+export function createDialogueDbImportService(deps: DialogueDbImportDeps) {
+  return {
+    /** Copies a whole DialogueDB account into `projectId`; ids already there are skipped. */
+    importAccount: (
+      projectId: string,
+      source: DialogueDbSource,
+      onProgress?: (progress: DialogueDbProgress) => void,
+    ) => importAccount(deps, projectId, source, onProgress),
+  };
+}
+
+async function importAccount(
+  { db, projects, transfer }: DialogueDbImportDeps,
   projectId: string,
   source: DialogueDbSource,
-  options: {
-    queueEmbeddings: boolean;
-    events: Pick<EventOutbox, 'record'>;
-    onProgress?: (progress: DialogueDbProgress) => void;
-  },
+  onProgress?: (progress: DialogueDbProgress) => void,
 ): Promise<DialogueDbImportCounts> {
-  if (!(await findProject(db, projectId))) throw new TransferError(`Project ${projectId} does not exist`);
-  const write = { queueEmbeddings: options.queueEmbeddings, events: options.events };
+  if (!(await projects.settingsOf(projectId))) throw new TransferError(`Project ${projectId} does not exist`);
   const counts: DialogueDbImportCounts = {
     dialogues: 0,
     messages: 0,
@@ -183,7 +196,7 @@ export async function importDialogueDb(
     messagesTotal: listed.reduce((sum, d) => sum + (Number(d.totalMessages) || 0), 0),
     memoriesDone: 0,
   };
-  const report = () => options.onProgress?.({ ...progress });
+  const report = () => onProgress?.({ ...progress });
   report();
 
   for (const listedDialogue of parentsFirst(listed)) {
@@ -198,7 +211,7 @@ export async function importDialogueDb(
         dialogueLine(dialogue, messages.length, threadCounts.get(id) ?? 0),
         ...messages.map((message) => messageLine(dialogue, message)),
       ];
-      const imported = await importProject(db, projectId, linesOf(lines), write);
+      const imported = await transfer.importProject(projectId, linesOf(lines));
       counts.dialogues += imported.dialogues;
       counts.messages += imported.messages;
     }
@@ -217,7 +230,7 @@ export async function importDialogueDb(
     const fresh = page.filter((memory) => !held.has(memory.id as string));
     counts.skippedMemories += page.length - fresh.length;
     if (fresh.length > 0) {
-      counts.memories += (await importProject(db, projectId, linesOf(fresh.map(memoryLine)), write)).memories;
+      counts.memories += (await transfer.importProject(projectId, linesOf(fresh.map(memoryLine)))).memories;
     }
     progress.memoriesDone += page.length;
     report();

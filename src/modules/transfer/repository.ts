@@ -2,9 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { keysetPage } from '../../db/keyset.js';
 import { dialogues, embeddingJobs, memories, messages } from '../../db/schema.js';
-import * as dialogueRepo from '../dialogues/repository.js';
-import * as memoryRepo from '../memories/repository.js';
-import * as messageRepo from '../messages/repository.js';
+import { liveDialogue } from '../dialogues/expiry-sql.js';
+import { recordColumns as dialogueRecord } from '../dialogues/record-sql.js';
+import { liveMemory } from '../memories/expiry-sql.js';
+import { recordColumns as memoryRecord } from '../memories/record-sql.js';
+import { recordColumns as messageRecordColumns } from '../messages/record-sql.js';
+import { countTexts } from '../search/terms-sql.js';
 
 // Queries of `parley export` / `parley import`: keyset pages in the order the API lists things
 // (D26, D29), and plain inserts that keep every stored value as it is.
@@ -22,14 +25,14 @@ const {
   summaryCoversSeq: _coverage,
   summaryId: _summaryRecord,
   ...dialogueRecordColumns
-} = dialogueRepo.recordColumns;
+} = dialogueRecord;
 const dialogueColumns = { ...dialogueRecordColumns, searchText: dialogues.searchText };
 export type ExportedDialogue = { [K in keyof typeof dialogueColumns]: DialogueRow[K] };
 
-const messageColumns = { ...messageRepo.recordColumns, searchText: messages.searchText };
+const messageColumns = { ...messageRecordColumns, searchText: messages.searchText };
 export type ExportedMessage = { [K in keyof typeof messageColumns]: MessageRow[K] };
 
-const { projectId: _memoryProject, ...memoryRecordColumns } = memoryRepo.recordColumns;
+const { projectId: _memoryProject, ...memoryRecordColumns } = memoryRecord;
 const memoryColumns = { ...memoryRecordColumns, searchText: memories.searchText };
 export type ExportedMemory = { [K in keyof typeof memoryColumns]: MemoryRow[K] };
 
@@ -49,12 +52,15 @@ export async function dialoguePage(
     dialogues.id,
     after && { created: after.created, tiebreak: after.id },
   );
-  return db
-    .select(dialogueColumns)
-    .from(dialogues)
-    .where(and(eq(dialogues.projectId, projectId), page.beyond))
-    .orderBy(...page.orderBy)
-    .limit(limit);
+  return (
+    db
+      .select(dialogueColumns)
+      .from(dialogues)
+      // D150: an expired dialogue is not exported (its messages are read per exported dialogue).
+      .where(and(eq(dialogues.projectId, projectId), liveDialogue, page.beyond))
+      .orderBy(...page.orderBy)
+      .limit(limit)
+  );
 }
 
 /** Messages of one dialogue in their order (D29: `created`, ties by insertion order). */
@@ -92,7 +98,7 @@ export async function memoryPage(
   return db
     .select(memoryColumns)
     .from(memories)
-    .where(and(eq(memories.projectId, projectId), page.beyond))
+    .where(and(eq(memories.projectId, projectId), liveMemory, page.beyond))
     .orderBy(...page.orderBy)
     .limit(limit);
 }
@@ -113,6 +119,12 @@ export async function linkSummaryCoverage(tx: Executor, projectId: string) {
 export async function insertDialogues(db: Executor, projectId: string, rows: ExportedDialogue[]) {
   if (rows.length === 0) return;
   await db.insert(dialogues).values(rows.map((row) => ({ ...row, threadOf: null, projectId })));
+  await countTexts(
+    db,
+    projectId,
+    'dialogue',
+    rows.map((row) => ({ namespace: row.namespace, bucketKey: row.id, text: row.searchText })),
+  );
 }
 
 export async function linkThread(db: Executor, projectId: string, id: string, threadOf: string) {
@@ -126,11 +138,23 @@ export async function linkThread(db: Executor, projectId: string, id: string, th
 export async function insertMessages(db: Executor, projectId: string, rows: Omit<ExportedMessage, 'seq'>[]) {
   if (rows.length === 0) return;
   await db.insert(messages).values(rows.map((row) => ({ ...row, projectId })));
+  await countTexts(
+    db,
+    projectId,
+    'message',
+    rows.map((row) => ({ namespace: row.namespace, bucketKey: row.dialogueId, text: row.searchText })),
+  );
 }
 
 export async function insertMemories(db: Executor, projectId: string, rows: ExportedMemory[]) {
   if (rows.length === 0) return;
   await db.insert(memories).values(rows.map((row) => ({ ...row, projectId })));
+  await countTexts(
+    db,
+    projectId,
+    'memory',
+    rows.map((row) => ({ namespace: row.namespace, bucketKey: row.id, text: row.searchText })),
+  );
 }
 
 /** D40: imported objects get their embeddings through the queue, like any write. */

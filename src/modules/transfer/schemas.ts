@@ -60,8 +60,13 @@ const dialogueLine = z.object({
     })
     .nullable(),
   totalMessages: z.number().int().min(0),
+  // D160: a fork's origin; absent from files written before forks existed.
+  forkedFromDialogueId: z.string().nullable().default(null),
+  forkedFromMessageId: z.string().nullable().default(null),
   threadCount: z.number().int().min(0),
   lastMessageCreated: timestamp.nullable(),
+  // D150: absent in files written before expiry existed.
+  expiresAt: timestamp.nullable().default(null),
   searchText: z.string(),
   created: timestamp,
   modified: timestamp,
@@ -90,6 +95,8 @@ const memoryFields = {
   label: z.string().nullable(),
   tags,
   metadata: jsonObject.nullable(),
+  // D150: absent in files written before expiry existed.
+  expiresAt: timestamp.nullable().default(null),
   created: timestamp,
   modified: timestamp,
 };

@@ -6,7 +6,7 @@ import type { EventOutbox } from '../events/outbox.js';
 import { type NewEvent, dialogueEvent, memoryEvent, messageEvent } from '../events/records.js';
 import { toMemoryView } from '../memories/records.js';
 import { toMessageRecord } from '../messages/records.js';
-import { findProject } from '../projects/repository.js';
+import type { ProjectService } from '../projects/service.js';
 import {
   type ExportedDialogue,
   type ExportedMemory,
@@ -24,7 +24,7 @@ import {
 } from './repository.js';
 import { EXPORT_FORMAT, EXPORT_VERSION, type TransferCounts, bodyLineOf, headerLine } from './schemas.js';
 
-// Backup and portability (issue 8): a project's dialogues, messages, memories, state and
+// Backup and portability: a project's dialogues, messages, memories, state and
 // summaries as JSON Lines (format in schemas.ts), and back into any database or project with
 // ids, order, timestamps and content bytes preserved.
 
@@ -34,13 +34,60 @@ export class TransferError extends Error {
   override name = 'TransferError';
 }
 
-/** Writes a project as JSON Lines through `write` (one call per line, newline included). */
-export async function exportProject(
-  db: Database,
+/**
+ * What export and import use. D86: they are operator commands, not requests of a project: each
+ * opens its own transaction (one read-only snapshot, one all-or-nothing import), outside the unit
+ * of work; the caller numbers the events after the commit.
+ */
+export interface TransferDeps {
+  /** The primary: only its transactions are used. */
+  db: Pick<Database, 'transaction'>;
+  /** The target project must exist; its settings shape the created events. */
+  projects: Pick<ProjectService, 'settingsOf'>;
+  /** D64: each imported object has its `created` event, written with it. */
+  outbox: Pick<EventOutbox, 'record'>;
+  /** D79: imported objects are queued for embedding only when an embedder is configured. */
+  queueEmbeddings: boolean;
+}
+
+export function createTransferService({ db, projects, outbox, queueEmbeddings }: TransferDeps) {
+  return {
+    /** Writes a project as JSON Lines through `write` (one call per line, newline included). */
+    exportProject: (projectId: string, write: (line: string) => Promise<void> | void) =>
+      exportProject(db, projects, projectId, write),
+    /**
+     * Reads an export into `projectId` (which must exist; it may be another project, in another
+     * database) in one transaction: all or nothing. Ids, timestamps, counters, state, summaries
+     * and message content are kept as exported; messages keep their order. A truncated file (no
+     * end line, or counts that differ) or an id that already exists in the project imports nothing.
+     */
+    async importProject(projectId: string, lines: AsyncIterable<string>): Promise<TransferCounts> {
+      const settings = await projects.settingsOf(projectId);
+      if (!settings) throw new TransferError(`Project ${projectId} does not exist`);
+      const target = { projectId, settings, outbox };
+      try {
+        return await db.transaction((tx) => importLines(tx, target, lines, queueEmbeddings));
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new TransferError(
+            `The export holds ids that already exist in project ${projectId}; nothing was imported`,
+          );
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type TransferService = ReturnType<typeof createTransferService>;
+
+async function exportProject(
+  db: TransferDeps['db'],
+  projects: TransferDeps['projects'],
   projectId: string,
   write: (line: string) => Promise<void> | void,
 ): Promise<TransferCounts> {
-  if (!(await findProject(db, projectId))) throw new TransferError(`Project ${projectId} does not exist`);
+  if (!(await projects.settingsOf(projectId))) throw new TransferError(`Project ${projectId} does not exist`);
   const emit = (value: object) => write(`${JSON.stringify(value)}\n`);
   const counts: TransferCounts = { dialogues: 0, messages: 0, memories: 0 };
   // One snapshot for the whole export, so that counters and messages agree while writes go on.
@@ -98,43 +145,13 @@ async function* pages<Row, Key>(
   }
 }
 
-/**
- * Reads an export into `projectId` (which must exist; it may be another project, in another
- * database) in one transaction: all or nothing. Ids, timestamps, counters, state, summaries and
- * message content are kept as exported; messages keep their order. A truncated file (no end
- * line, or counts that differ) or an id that already exists in the project imports nothing.
- * The imported objects are queued for embedding only with `queueEmbeddings` (an embedder is
- * configured, D79). D64: each imported object has its `created` event, written with it; the
- * caller has them numbered after the commit.
- */
-export async function importProject(
-  db: Database,
-  projectId: string,
-  lines: AsyncIterable<string>,
-  { queueEmbeddings, events }: { queueEmbeddings: boolean; events: Pick<EventOutbox, 'record'> },
-): Promise<TransferCounts> {
-  const project = await findProject(db, projectId);
-  if (!project) throw new TransferError(`Project ${projectId} does not exist`);
-  const target = { projectId, settings: project.settings, events };
-  try {
-    return await db.transaction((tx) => importLines(tx, target, lines, queueEmbeddings));
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new TransferError(
-        `The export holds ids that already exist in project ${projectId}; nothing was imported`,
-      );
-    }
-    throw error;
-  }
-}
-
 async function importLines(
   tx: Executor,
   {
     projectId,
     settings,
-    events,
-  }: { projectId: string; settings: ProjectSettings; events: Pick<EventOutbox, 'record'> },
+    outbox,
+  }: { projectId: string; settings: ProjectSettings; outbox: Pick<EventOutbox, 'record'> },
   lines: AsyncIterable<string>,
   queueEmbeddings: boolean,
 ) {
@@ -159,7 +176,7 @@ async function importLines(
     await insertMemories(tx, projectId, batch.memories.splice(0));
     const queued = jobs.splice(0);
     if (queueEmbeddings) await enqueueEmbeddings(tx, projectId, queued);
-    await events.record(tx, projectId, created.splice(0));
+    await outbox.record(tx, projectId, created.splice(0));
   };
 
   for await (const text of lines) {

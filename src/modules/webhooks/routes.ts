@@ -37,8 +37,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = contextOf(request);
-      return sendStagedWrite(request, reply, 201, async (write) =>
-        write(await webhooks.stageCreate(ctx, request.body)),
+      return sendStagedWrite(
+        request,
+        reply,
+        { created: 201, existing: 201 },
+        webhooks.stageCreate(ctx, request.body),
       );
     },
   );
@@ -49,6 +52,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listWebhooks',
         summary: 'List webhook endpoints',
+        description: "The project's endpoints, without their signing secrets.",
         tags,
         response: { 200: webhookListResponse, ...errorResponses(400, 401, 403, 429) },
       },
@@ -62,6 +66,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getWebhook',
         summary: 'Get a webhook endpoint',
+        description: 'One endpoint, without its signing secret.',
         tags,
         params: webhookParams,
         response: { 200: webhookSchema, ...errorResponses(400, 401, 403, 404, 429) },
@@ -76,6 +81,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateWebhook',
         summary: 'Change a webhook endpoint: url, types, namespace, enabled',
+        description: 'Fields left out keep their values.',
         tags,
         params: webhookParams,
         body: updateWebhookBody,
@@ -84,8 +90,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = contextOf(request);
-      return sendStagedWrite(request, reply, 200, async (write) =>
-        write(await webhooks.stageUpdate(ctx, request.params.id, request.body)),
+      return sendStagedWrite(
+        request,
+        reply,
+        { created: 200, existing: 200 },
+        webhooks.stageUpdate(ctx, request.params.id, request.body),
       );
     },
   );
@@ -96,6 +105,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'deleteWebhook',
         summary: 'Delete a webhook endpoint, its pending deliveries and its log',
+        description: 'Nothing more is sent to it from the next delivery on.',
         tags,
         params: webhookParams,
         response: { 200: webhookDeletedResponse, ...errorResponses(400, 401, 403, 404, 429) },
@@ -111,6 +121,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'rotateWebhookSecret',
         summary: 'Make a new signing secret (the previous one signs too for 24 h)',
+        description:
+          'Answers the new secret, shown this once; deliveries carry both signatures for 24 hours.',
         tags,
         params: webhookParams,
         response: { 200: webhookWithSecretSchema, ...errorResponses(400, 401, 403, 404, 429) },
@@ -144,6 +156,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listWebhookDeliveries',
         summary: 'The delivery log of an endpoint: one item per attempt, newest first',
+        description: 'Status, answer code and timing of each attempt; cursor-paged.',
         tags,
         params: webhookParams,
         querystring: listDeliveriesQuery,
@@ -169,8 +182,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = contextOf(request);
-      return sendStagedWrite(request, reply, 202, async (write) =>
-        write(await webhooks.stageReplay(ctx, request.params.id, request.body.after)),
+      return sendStagedWrite(
+        request,
+        reply,
+        { created: 202, existing: 202 },
+        webhooks.stageReplay(ctx, request.params.id, request.body.after),
       );
     },
   );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProjectContext } from '../../core/context.js';
 import { tooManyWebhooks, webhookNotFound, webhookUrlRefused } from '../../core/errors.js';
 import type { Executor } from '../../db/client.js';
+import { type StagedWrite, oneRound } from '../../db/unit-of-work.js';
 import { newId } from '../../lib/ids.js';
 import type { EventOutbox } from '../events/outbox.js';
 import type { EventRecord } from '../events/records.js';
@@ -14,7 +15,7 @@ import { copiesOf } from './worker.js';
 
 // D67-D69: the webhook endpoints of a project, their log, test and replay. A method whose work
 // needs the network or a read of the feed (the URL's DNS check, the feed's last seq) does it
-// first and returns the write to run in the unit of work's transaction, so that no transaction
+// first and returns a staged write (src/db/unit-of-work.ts) whose transaction comes after it, so that no transaction
 // waits on DNS or holds the only connection of the embedded store.
 
 /** D69. */
@@ -50,25 +51,27 @@ export function createWebhookService({ db, events, outbox, urlPolicy }: WebhookS
 
   return {
     /** POST /webhooks: delivery starts with the events after the ones committed before it. */
-    async stageCreate(ctx: ProjectContext, body: CreateWebhookBody): Promise<Write<object>> {
-      await checkUrl(body.url);
-      const cursorSeq = await events.lastSeq(ctx.projectId);
-      return async (tx) => {
-        if ((await repo.countEndpoints(tx, ctx.projectId)) >= MAX_ENDPOINTS)
-          throw tooManyWebhooks(MAX_ENDPOINTS);
-        const secret = newSecret();
-        const row = await repo.insertEndpoint(tx, {
-          projectId: ctx.projectId,
-          id: newId('whk'),
-          url: body.url,
-          types: body.types ?? [],
-          namespace: body.namespace ?? null,
-          description: body.description ?? null,
-          secret,
-          cursorSeq,
-        });
-        return { ...toWebhook(row), secret };
-      };
+    stageCreate(ctx: ProjectContext, body: CreateWebhookBody): StagedWrite<Write<object>, object> {
+      return oneRound(async () => {
+        await checkUrl(body.url);
+        const cursorSeq = await events.lastSeq(ctx.projectId);
+        return async (tx) => {
+          if ((await repo.countEndpoints(tx, ctx.projectId)) >= MAX_ENDPOINTS)
+            throw tooManyWebhooks(MAX_ENDPOINTS);
+          const secret = newSecret();
+          const row = await repo.insertEndpoint(tx, {
+            projectId: ctx.projectId,
+            id: newId('whk'),
+            url: body.url,
+            types: body.types ?? [],
+            namespace: body.namespace ?? null,
+            description: body.description ?? null,
+            secret,
+            cursorSeq,
+          });
+          return { ...toWebhook(row), secret };
+        };
+      });
     },
 
     async list(ctx: ProjectContext) {
@@ -84,21 +87,27 @@ export function createWebhookService({ db, events, outbox, urlPolicy }: WebhookS
      * events of the disabled time are not queued; replay recovers them) and clears its run of
      * failures.
      */
-    async stageUpdate(ctx: ProjectContext, id: string, body: UpdateWebhookBody): Promise<Write<object>> {
-      if (body.url !== undefined) await checkUrl(body.url);
-      const cursorSeq = body.enabled ? await events.lastSeq(ctx.projectId) : undefined;
-      return async (tx) => {
-        const current = await endpointOf(tx, ctx, id);
-        const enabling = body.enabled === true && !current.enabled;
-        const row = await repo.updateEndpoint(tx, ctx.projectId, id, {
-          ...(body.url !== undefined ? { url: body.url } : {}),
-          ...(body.types !== undefined ? { types: body.types } : {}),
-          ...(body.namespace !== undefined ? { namespace: body.namespace } : {}),
-          ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
-          ...(enabling ? { cursorSeq, failingSince: null, disabledReason: null } : {}),
-        });
-        return toWebhook(row!);
-      };
+    stageUpdate(
+      ctx: ProjectContext,
+      id: string,
+      body: UpdateWebhookBody,
+    ): StagedWrite<Write<object>, object> {
+      return oneRound(async () => {
+        if (body.url !== undefined) await checkUrl(body.url);
+        const cursorSeq = body.enabled ? await events.lastSeq(ctx.projectId) : undefined;
+        return async (tx) => {
+          const current = await endpointOf(tx, ctx, id);
+          const enabling = body.enabled === true && !current.enabled;
+          const row = await repo.updateEndpoint(tx, ctx.projectId, id, {
+            ...(body.url !== undefined ? { url: body.url } : {}),
+            ...(body.types !== undefined ? { types: body.types } : {}),
+            ...(body.namespace !== undefined ? { namespace: body.namespace } : {}),
+            ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+            ...(enabling ? { cursorSeq, failingSince: null, disabledReason: null } : {}),
+          });
+          return toWebhook(row!);
+        };
+      });
     },
 
     async remove(tx: Executor, ctx: ProjectContext, id: string) {
@@ -142,30 +151,32 @@ export function createWebhookService({ db, events, outbox, urlPolicy }: WebhookS
      * EVENTS_EXPIRED when they were pruned), at most REPLAY_CAP of them. The events are read
      * before the transaction; their deliveries are new ones, delivered in order like any other.
      */
-    async stageReplay(ctx: ProjectContext, id: string, after: number): Promise<Write<object>> {
-      const endpoint = await endpointOf(db, ctx, id);
-      const kept: EventRecord[] = [];
-      let cursor = after;
-      for (;;) {
-        const page = await events.list(ctx, {
-          after: cursor,
-          limit: 1000,
-          ...(endpoint.types.length > 0 ? { type: endpoint.types as never } : {}),
-          ...(endpoint.namespace !== null ? { namespace: endpoint.namespace } : {}),
-        });
-        for (const event of page.items) {
-          if (kept.length >= REPLAY_CAP) break;
-          kept.push(event);
-          cursor = event.seq;
+    stageReplay(ctx: ProjectContext, id: string, after: number): StagedWrite<Write<object>, object> {
+      return oneRound(async () => {
+        const endpoint = await endpointOf(db, ctx, id);
+        const kept: EventRecord[] = [];
+        let cursor = after;
+        for (;;) {
+          const page = await events.list(ctx, {
+            after: cursor,
+            limit: 1000,
+            ...(endpoint.types.length > 0 ? { type: endpoint.types as never } : {}),
+            ...(endpoint.namespace !== null ? { namespace: endpoint.namespace } : {}),
+          });
+          for (const event of page.items) {
+            if (kept.length >= REPLAY_CAP) break;
+            kept.push(event);
+            cursor = event.seq;
+          }
+          if (page.items.length < 1000 || kept.length >= REPLAY_CAP) break;
         }
-        if (page.items.length < 1000 || kept.length >= REPLAY_CAP) break;
-      }
-      return async (tx) => {
-        await endpointOf(tx, ctx, id);
-        const copies = await copiesOf(tx, outbox, ctx.projectId, kept);
-        await repo.queueDeliveries(tx, ctx.projectId, id, copies);
-        return { queued: copies.length, next: cursor };
-      };
+        return async (tx) => {
+          await endpointOf(tx, ctx, id);
+          const copies = await copiesOf(tx, outbox, ctx.projectId, kept);
+          await repo.queueDeliveries(tx, ctx.projectId, id, copies);
+          return { queued: copies.length, next: cursor };
+        };
+      });
     },
 
     /** D67: the delivery log, newest first. */

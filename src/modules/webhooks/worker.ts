@@ -6,18 +6,21 @@ import { PRUNE_BATCH_ROWS } from '../../db/project-batches.js';
 import type { Metrics } from '../../observability/metrics.js';
 import type { EventHub } from '../events/hub.js';
 import type { EventOutbox } from '../events/outbox.js';
-import type { EventRecord } from '../events/records.js';
+import { type EventRecord, erasingEventData } from '../events/records.js';
+import { erasingEventsOf } from '../erasures/erasing-sql.js';
 import type { EventService } from '../events/service.js';
 import * as repo from './repository.js';
 import { type Sender, createSender } from './sender.js';
 import type { HostLookup } from './url-safety.js';
 
 // D68: the delivery worker, run by every server (WEBHOOK_WORKER) and by `parley worker`. It
-// works one project at a time: the projects woken by the event hub (a numbering on this instance
-// or, through LISTEN, on another) and those a periodic look-up finds with work (retries coming
-// due, events numbered while no worker ran). For a project it first queues the new events of
-// each enabled endpoint, then claims due deliveries (FOR UPDATE SKIP LOCKED, one shard on
-// Citus) and sends them, until nothing is due. Everything it needs to resume is in Postgres.
+// serves the projects woken by the event hub (a numbering on this instance or, through LISTEN, on
+// another) and those a periodic look-up finds with work (retries coming due, events numbered
+// while no worker ran). For a project it first queues the new events of each enabled endpoint,
+// then claims due deliveries (FOR UPDATE SKIP LOCKED, one shard on Citus) and sends them, until
+// nothing is due. D90: up to WEBHOOK_CONCURRENCY projects are served at once, each on its own, so
+// a receiver that hangs until its time limit delays only its own project. Everything it needs to
+// resume is in Postgres.
 
 interface WorkerLogger {
   warn(object: object, message: string): void;
@@ -34,6 +37,8 @@ interface WebhookSettings {
   disableAfterMs: number;
   /** EVENTS_RETENTION_DAYS: finished deliveries and their log are kept as long as the events. */
   retentionDays: number;
+  /** WEBHOOK_CONCURRENCY: projects served at the same time (D90). */
+  concurrency: number;
 }
 
 export const webhookSettings = (config: Config): WebhookSettings => ({
@@ -42,6 +47,7 @@ export const webhookSettings = (config: Config): WebhookSettings => ({
   retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
   disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
   retentionDays: config.EVENTS_RETENTION_DAYS,
+  concurrency: config.WEBHOOK_CONCURRENCY,
 });
 
 export interface WebhookWorkerOptions extends WebhookSettings {
@@ -103,9 +109,12 @@ export async function copiesOf(
     projectId,
     events.map((event) => event.id),
   );
+  // D168: a namespace being erased sends what its deletion will leave, as the feed shows it.
+  const erasing = await erasingEventsOf(tx, projectId, events);
   return events.flatMap((event) => {
     const data = current.get(event.id);
-    return data === undefined ? [] : [{ ...event, data }];
+    if (data === undefined) return [];
+    return [{ ...event, data: erasing(event) ? erasingEventData(event) : data }];
   });
 }
 
@@ -257,6 +266,27 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     prunedAt = Date.now();
   }
 
+  /** Projects being served now, each by its own task (D90). */
+  const serving = new Map<string, Promise<void>>();
+  /** Projects to serve again once a slot frees: woken while being served, or while all were busy. */
+  const waiting = new Set<string>();
+
+  function serveInBackground(projectId: string, known: boolean): void {
+    const task = serveProject(projectId, known)
+      .catch((error: unknown) => {
+        // The database may be away for a moment (D77); leases bring claimed deliveries back, and
+        // the next look-up finds the project's work again.
+        options.logger?.error({ err: error, projectId }, 'webhook worker error');
+      })
+      .finally(() => {
+        serving.delete(projectId);
+        for (const waiter of waiting) woken.add(waiter);
+        waiting.clear();
+        wakeUp?.();
+      });
+    serving.set(projectId, task);
+  }
+
   const loop = (async () => {
     let lastPoll = 0;
     while (!stopping.signal.aborted) {
@@ -272,20 +302,25 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
           for (const projectId of await repo.projectsWithWork(db, 100)) withWork.add(projectId);
           withoutEndpoints.clear();
         }
-        for (const projectId of new Set([...withWork, ...projects])) {
-          if (stopping.signal.aborted) break;
-          await serveProject(projectId, withWork.has(projectId));
-        }
       } catch (error) {
-        // The database may be away for a moment (D77); leases bring claimed deliveries back.
+        // The database may be away for a moment (D77): the next round tries again.
         options.logger?.error({ err: error }, 'webhook worker error');
         for (const projectId of projects) woken.add(projectId);
         failed = true;
+      }
+      if (!failed) {
+        for (const projectId of new Set([...withWork, ...projects])) {
+          if (stopping.signal.aborted) break;
+          // A project in hand looks for more work before it ends; one woken meanwhile goes again.
+          if (serving.has(projectId) || serving.size >= options.concurrency) waiting.add(projectId);
+          else serveInBackground(projectId, withWork.has(projectId));
+        }
       }
       if (!failed && (woken.size > 0 || wakeAll || stopping.signal.aborted)) continue;
       if (failed) await sleep(pollMs, undefined, { signal: stopping.signal }).catch(() => {});
       else await pause(Math.max(0, pollMs - (Date.now() - lastPoll)));
     }
+    await Promise.all(serving.values());
   })();
 
   return {

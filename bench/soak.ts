@@ -1,0 +1,158 @@
+import { loadEvalMessages, loadEvalQueries } from '../scripts/lib/search-fixtures.js';
+import { percentile } from './lib/load.js';
+import { startProbe, startServer } from './lib/processes.js';
+import { type StoreEnv, seedStore } from './lib/seed.js';
+import { metric, rssMb } from './lib/server-metrics.js';
+
+// `npm run bench -- soak`: the mixed workload of a chat application, held for BENCH_SOAK_SECONDS
+// (default 300). Eight connections each cycle through POST /message, a page of 20 messages and
+// POST /search, with the local embedder on (every write is embedded in the background, every
+// search embeds its query), and two event streams follow `message.created` throughout. Beside it,
+// in the same run and with the same generator, each of the three requests alone for
+// BENCH_SOAK_ALONE_SECONDS. Reports the rates, p50/p95/p99 per request in the mix and alone, the
+// server's RSS every 10 s (it must stay flat) and whether both streams got every event.
+
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
+const aloneSeconds = Number(process.env.BENCH_SOAK_ALONE_SECONDS ?? 20);
+const CONNECTIONS = 8;
+/** The mixed rate measured before this benchmark existed, on this 2-core machine. */
+const EARLIER_MIXED_RATE = 90;
+
+interface Step {
+  name: string;
+  send(): Promise<Response>;
+}
+
+interface Tally {
+  times: Map<string, number[]>;
+  errors: number;
+  firstError?: string;
+  seconds: number;
+}
+
+/**
+ * A closed loop: `workers` clients, each sending its steps in turn and the next only once the
+ * previous one answered, until the time is up. Every answer's time is kept, per step.
+ */
+async function closedLoop(workers: number, seconds: number, steps: Step[]): Promise<Tally> {
+  const tally: Tally = { times: new Map(steps.map((step) => [step.name, []])), errors: 0, seconds };
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const step = steps[i % steps.length]!;
+        const started = performance.now();
+        try {
+          const response = await step.send();
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`${step.name}: ${response.status}`);
+          tally.times.get(step.name)!.push(performance.now() - started);
+        } catch (error) {
+          tally.errors++;
+          tally.firstError ??= (error as Error).message;
+        }
+      }
+    }),
+  );
+  for (const times of tally.times.values()) times.sort((a, b) => a - b);
+  return tally;
+}
+
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+
+export async function benchSoak(store: StoreEnv, storeName: string): Promise<string> {
+  const seeded = await seedStore(store, 1_000);
+  const server = await startServer('src/server.ts', {
+    ...(store as Record<string, string>),
+    RATE_LIMIT_MAX: '100000000',
+  });
+  try {
+    const api = `${server.baseUrl}/api/v1`;
+    const headers = { authorization: `Bearer ${seeded.apiKey}`, 'content-type': 'application/json' };
+    const texts = loadEvalMessages().map((message) => message.text);
+    const queries = loadEvalQueries().map((query) => query.query);
+    const steps: Step[] = [
+      {
+        name: 'POST /message',
+        send: () =>
+          fetch(`${api}/message`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              dialogueId: pick(seeded.writeDialogues),
+              role: 'user',
+              content: pick(texts),
+            }),
+          }),
+      },
+      {
+        name: 'GET /messages (20)',
+        send: () => fetch(`${api}/messages?dialogueId=${pick(seeded.writeDialogues)}&limit=20`, { headers }),
+      },
+      {
+        name: 'POST /search',
+        send: () =>
+          fetch(`${api}/search`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ query: pick(queries), limit: 10 }),
+          }),
+      },
+    ];
+
+    const alone = new Map<string, Tally>();
+    for (const step of steps) alone.set(step.name, await closedLoop(CONNECTIONS, aloneSeconds, [step]));
+
+    const holder = await startProbe('bench/stream-holder.ts', {
+      HOLD_API: api,
+      HOLD_KEY: seeded.apiKey,
+      HOLD_STREAMS: '2',
+    });
+    const createdBefore = await metric(
+      server.baseUrl,
+      'parley_events_written_total',
+      '{type="message.created"}',
+    );
+    const rss: number[] = [await rssMb(server.baseUrl)];
+    const sampling = setInterval(() => {
+      rssMb(server.baseUrl).then(
+        (mb) => rss.push(mb),
+        () => {},
+      );
+    }, 10_000);
+    const mixed = await closedLoop(CONNECTIONS, soakSeconds, steps);
+    clearInterval(sampling);
+    rss.push(await rssMb(server.baseUrl));
+    const streams = (await holder.finish()) as { minEvents: number; maxEvents: number; outOfOrder: number };
+    const created =
+      (await metric(server.baseUrl, 'parley_events_written_total', '{type="message.created"}')) -
+      createdBefore;
+
+    const rate = (tally: Tally) =>
+      [...tally.times.values()].reduce((sum, times) => sum + times.length, 0) / tally.seconds;
+    const ms = (times: number[], p: number) => percentile(times, p).toFixed(1);
+    const lines = [
+      `### Mixed workload soak, ${storeName} (${CONNECTIONS} connections, ${soakSeconds} s, local embedder, 2 streams open)`,
+      '',
+      `Mixed: **${rate(mixed).toFixed(0)} requests/s** (${(rate(mixed) / EARLIER_MIXED_RATE).toFixed(1)}x the ${EARLIER_MIXED_RATE}/s measured before; target 3x), ` +
+        `${mixed.errors} errors${mixed.firstError ? ` (first: ${mixed.firstError})` : ''}.`,
+      '',
+      '| request | in the mix: count, p50 / p95 / p99 ms | alone: req/s, p50 / p95 / p99 ms |',
+      '|---|---|---|',
+      ...steps.map(({ name }) => {
+        const inMix = mixed.times.get(name)!;
+        const solo = alone.get(name)!;
+        const soloTimes = solo.times.get(name)!;
+        return `| ${name} | ${inMix.length}, ${ms(inMix, 0.5)} / ${ms(inMix, 0.95)} / ${ms(inMix, 0.99)} | ${rate(solo).toFixed(0)}, ${ms(soloTimes, 0.5)} / ${ms(soloTimes, 0.95)} / ${ms(soloTimes, 0.99)} |`;
+      }),
+      '',
+      `Search p99 in the mix: ${ms(mixed.times.get('POST /search')!, 0.99)} ms (target at most 100 ms).`,
+      `Server RSS every 10 s: ${rss.map((mb) => mb.toFixed(0)).join(', ')} MB.`,
+      `Streams: ${created} messages written during the soak; each of the 2 streams got ${streams.minEvents}-${streams.maxEvents} events, ` +
+        `${streams.outOfOrder} out of order (${streams.minEvents === created && streams.maxEvents === created ? 'every event' : 'NOT every event'}).`,
+    ];
+    return lines.join('\n');
+  } finally {
+    await server.stop();
+  }
+}

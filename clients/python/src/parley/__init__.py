@@ -1,0 +1,77 @@
+"""Parley's Python client: ``Parley`` (blocking) and ``AsyncParley`` (asyncio) over httpx."""
+
+from ._async import AsyncParley
+from ._errors import ParleyError
+from ._request import NOT_GIVEN, NotGiven
+from ._sync import Parley
+from ._types import (
+    JSON,
+    ApiKey,
+    CreatedKey,
+    CreatedMessages,
+    CreatedProject,
+    Deleted,
+    DeletedMessage,
+    Dialogue,
+    DialogueContext,
+    DialogueSummary,
+    DialogueWithMessages,
+    Event,
+    JSONObject,
+    Memory,
+    Message,
+    MessageInput,
+    Project,
+    ProjectErasure,
+    ProjectErasureRecord,
+    RevokedKey,
+    SearchResult,
+    SearchResults,
+    Summary,
+    Usage,
+    Webhook,
+    WebhookDelivery,
+    WebhookReplay,
+    WebhookWithSecret,
+)
+from .webhooks import WebhookVerificationError, verify_webhook
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "NOT_GIVEN",
+    "JSON",
+    "ApiKey",
+    "AsyncParley",
+    "CreatedKey",
+    "CreatedMessages",
+    "CreatedProject",
+    "Deleted",
+    "DeletedMessage",
+    "Dialogue",
+    "DialogueContext",
+    "DialogueSummary",
+    "DialogueWithMessages",
+    "Event",
+    "JSONObject",
+    "Memory",
+    "Message",
+    "MessageInput",
+    "NotGiven",
+    "Parley",
+    "ParleyError",
+    "Project",
+    "ProjectErasure",
+    "ProjectErasureRecord",
+    "RevokedKey",
+    "SearchResult",
+    "SearchResults",
+    "Summary",
+    "Usage",
+    "WebhookVerificationError",
+    "Webhook",
+    "WebhookDelivery",
+    "WebhookReplay",
+    "WebhookWithSecret",
+    "verify_webhook",
+]

@@ -1,0 +1,204 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, rowsOf } from '../../src/db/client.js';
+import type { Embedder } from '../../src/embedders/embedder.js';
+import { ensureVectorIndexes, vectorIndexName } from '../../src/modules/embeddings/vector-sql.js';
+import { configFrom } from '../../src/config.js';
+import {
+  type CandidateQuery,
+  EXACT_SCAN_MAX_ROWS,
+  findCandidates,
+} from '../../src/modules/search/repository.js';
+import { type TestDatabase, createTestDatabase, testServerIsCitus } from '../helpers/database.js';
+
+// D133: the semantic candidates of a small scope come from an exact distance scan, those of a
+// large one from the HNSW index; the statement chooses by counting the scope's rows. A small
+// project shares the index with a large one here: its exact answer must equal a brute-force
+// ranking, and the HNSW plan must find the same rows. Each plan is read back from EXPLAIN ANALYZE
+// of the very statement the search ran, so the test knows which one answered.
+
+const DIMENSIONS = 16;
+const embedder: Embedder = {
+  id: 'plan-test-model',
+  dimensions: DIMENSIONS,
+  embed: async () => {
+    throw new Error('vectors are written directly');
+  },
+  close: async () => {},
+};
+
+/** A reproducible unit vector per seed (a small linear congruential generator). */
+function vectorOf(seed: number): number[] {
+  let state = seed * 2_654_435_761;
+  const values = Array.from({ length: DIMENSIONS }, () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31 - 0.5;
+  });
+  const norm = Math.hypot(...values);
+  return values.map((x) => x / norm);
+}
+
+const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+
+let database: TestDatabase;
+const SMALL = { projectId: 'prj_small', rows: 300 };
+const LARGE = { projectId: 'prj_large', rows: 3_000 };
+/** The stored vector of each small-project message, by id. */
+const smallVectors = new Map<string, number[]>();
+
+async function seed(db: Database, project: { projectId: string; rows: number }, seedBase: number) {
+  await db.execute(sql`INSERT INTO projects (id, name) VALUES (${project.projectId}, ${project.projectId})`);
+  await db.execute(sql`INSERT INTO dialogues (project_id, id) VALUES (${project.projectId}, 'dlg_1')`);
+  for (let from = 0; from < project.rows; from += 500) {
+    const rows = Array.from({ length: Math.min(500, project.rows - from) }, (_, i) => {
+      const n = from + i;
+      const vector = vectorOf(seedBase + n);
+      if (project === SMALL) smallVectors.set(`msg_${n}`, vector);
+      return sql`(${project.projectId}, 'dlg_1', ${`msg_${n}`}, 'user', '"x"', 1, ${`[${vector.join(',')}]`}::vector, ${embedder.id})`;
+    });
+    await db.execute(sql`
+      INSERT INTO messages (project_id, dialogue_id, id, role, content, content_length, embedding, embedding_model)
+      VALUES ${sql.join(rows, sql`, `)}`);
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database.handle;
+  await seed(db, SMALL, 1);
+  await seed(db, LARGE, 100_000);
+  await ensureVectorIndexes(database.handle, embedder);
+  await db.execute(sql`ANALYZE messages`);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const dialect = new PgDialect();
+
+/**
+ * Runs the search's candidate query on an executor that also EXPLAIN ANALYZEs its statement, in the
+ * same transaction and with the same settings, and returns the candidates and that plan.
+ */
+async function candidatesWithPlan(query: Partial<CandidateQuery> & { queryVector: number[] }) {
+  const plans: string[] = [];
+  const { db } = database.handle;
+  const explaining = (tx: Database): Database =>
+    new Proxy(tx, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return async (statement: SQL) => {
+          if (dialect.sqlToQuery(statement).sql.trimStart().startsWith('WITH')) {
+            const plan = await target.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${statement}`);
+            plans.push(
+              rowsOf<Record<string, string>>(plan)
+                .map((row) => Object.values(row)[0])
+                .join('\n'),
+            );
+          }
+          return target.execute(statement);
+        };
+      },
+    });
+  const executor = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'transaction') return Reflect.get(target, property, receiver);
+      return (fn: (tx: Database) => Promise<unknown>) =>
+        target.transaction((tx) => fn(explaining(tx as Database)));
+    },
+  });
+  const rows = await findCandidates(executor, {
+    table: 'messages',
+    scope: { projectId: SMALL.projectId },
+    filters: { tags: { all: [], any: [], none: [] }, metadata: [] },
+    text: 'unmatched words',
+    weights: {},
+    lexical: false,
+    k: 10,
+    ...query,
+    vector: { embedder, values: query.queryVector },
+  });
+  expect(plans).toHaveLength(1);
+  return { rows, plan: plans[0]! };
+}
+
+/**
+ * Which of the two plans ran: each sits under a one-time filter (`$n` for the exact scan, `NOT $n`
+ * for the index), and the scan under the one not chosen is never executed.
+ */
+function planThatRan(plan: string): 'exact' | 'index' {
+  const lines = plan.split('\n');
+  const ran = (filter: RegExp) => {
+    const at = lines.findIndex((line) => filter.test(line));
+    expect(at, plan).toBeGreaterThanOrEqual(0);
+    // The filtered node's child: the next node line (PostgreSQL 17 prints Buffers: in between).
+    const child = lines.slice(at + 1).find((line) => line.includes('->'))!;
+    return !child.includes('never executed');
+  };
+  // PostgreSQL 15 names the InitPlan's value `$n`, 17 (PGlite) `(InitPlan n).col1`.
+  const value = String.raw`(\$\d+|\(InitPlan \d+\)\.col1)`;
+  const exact = ran(new RegExp(`One-Time Filter: ${value}$`));
+  const index = ran(new RegExp(`One-Time Filter: \\(NOT ${value}\\)$`));
+  expect(exact, plan).not.toBe(index);
+  return exact ? 'exact' : 'index';
+}
+
+/** Whether the HNSW index was walked (a scan of it ran). */
+function walkedHnsw(plan: string): boolean {
+  const index = vectorIndexName('messages', embedder);
+  return plan.split('\n').some((line) => line.includes(index) && !line.includes('never executed'));
+}
+
+describe('the semantic plan (D133)', () => {
+  const queryVector = vectorOf(424_242);
+  /** The small project's 10 nearest messages, by computing every similarity here. */
+  const bruteForce = () =>
+    [...smallVectors.entries()]
+      .map(([id, vector]) => ({ id, similarity: cosine(vector, queryVector) }))
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, 10)
+      .map((row) => row.id);
+
+  it('answers a small project by an exact scan, equal to the brute-force ranking', async () => {
+    const { rows, plan } = await candidatesWithPlan({ queryVector });
+    expect(planThatRan(plan)).toBe('exact');
+    expect(walkedHnsw(plan)).toBe(false);
+    const ranked = [...rows].sort((a, b) => b.cosine! - a.cosine!).map((row) => row.id);
+    expect(ranked).toEqual(bruteForce());
+  });
+
+  it('walks the HNSW index when the scope passes the bound, and finds the same rows', async () => {
+    const { rows, plan } = await candidatesWithPlan({ queryVector, exactScanMaxRows: 100 });
+    expect(planThatRan(plan)).toBe('index');
+    // One index holds both projects' rows, and the planner walks it. On Citus the small project's
+    // shard may hold its 300 rows alone, and the planner there rightly sorts them itself.
+    if (!(await testServerIsCitus())) expect(walkedHnsw(plan)).toBe(true);
+    expect(rows.map((row) => row.id).sort()).toEqual(bruteForce().sort());
+  });
+
+  it("has SEARCH_EXACT_SCAN_MAX_ROWS default to the search's own bound", () => {
+    expect(configFrom({}).SEARCH_EXACT_SCAN_MAX_ROWS).toBe(EXACT_SCAN_MAX_ROWS);
+  });
+
+  it('counts only the scope: a namespace of a large project is small', async () => {
+    await database.handle.db.execute(
+      sql`UPDATE messages SET namespace = 'user-7' WHERE project_id = ${LARGE.projectId} AND id IN ('msg_1', 'msg_2', 'msg_3')`,
+    );
+    const { rows, plan } = await candidatesWithPlan({
+      queryVector,
+      scope: { projectId: LARGE.projectId, namespace: 'user-7' },
+      exactScanMaxRows: 100,
+    });
+    expect(planThatRan(plan)).toBe('exact');
+    expect(rows.map((row) => row.id).sort()).toEqual(['msg_1', 'msg_2', 'msg_3']);
+    // The whole large project is past the bound.
+    const whole = await candidatesWithPlan({
+      queryVector,
+      scope: { projectId: LARGE.projectId },
+      exactScanMaxRows: 100,
+    });
+    expect(planThatRan(whole.plan)).toBe('index');
+    expect(whole.rows).toHaveLength(10);
+  });
+});
