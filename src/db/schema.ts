@@ -405,8 +405,11 @@ export const events = pgTable(
     primaryKey({ columns: [t.projectId, t.id] }),
     // Numbered events only: an event enters it at its numbering, not also at its insert.
     uniqueIndex('events_seq_key').on(t.projectId, t.seq).where(sql`seq IS NOT NULL`),
-    // The sequencer's work list: small, since events are numbered within moments of their commit.
-    index('events_unnumbered_idx').on(t.projectId, t.id).where(sql`seq IS NULL`),
+    // The sequencer's work list, in the order it numbers (ids in byte order, COLLATE "C"): a pass
+    // reads its batch off the index and stops. Ordered by the column's own collation instead, a
+    // backlog (a burst of writes, a writer that stopped) was sorted whole for every batch of 1,000,
+    // so each pass grew slower the further numbering fell behind, until it hit the statement bound.
+    index('events_unnumbered_idx').on(t.projectId, sql`id COLLATE "C"`).where(sql`seq IS NULL`),
     // D70: the events of a dialogue (its messages' with it) or of one object, found when its
     // content is erased; memory events have no dialogue (dialogue_id IS NULL). One index rather
     // than one per column: every index is paid twice per event, at its insert and its numbering.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
+import { nextUnnumberedBatch } from '../../src/modules/events/repository.js';
 import { createSequencer } from '../../src/modules/events/sequencer.js';
 import { type TestDatabase, createTestDatabase } from '../helpers/database.js';
 
@@ -124,5 +125,45 @@ describe('the sequencer’s pause between passes (D63)', () => {
     pauses[1]!();
     await sequencer.settle(projectId);
     expect(pauses).toHaveLength(2);
+  });
+});
+
+describe('a backlog of events to number (D63)', () => {
+  const projectId = 'prj_sequencer_backlog';
+  const BACKLOG = 20_000;
+
+  beforeAll(async () => {
+    await db().execute(
+      sql`INSERT INTO events (project_id, id, type, object_id, data)
+          SELECT ${projectId}, 'evt_backlog_' || lpad(i::text, 8, '0'), 'memory.created', 'mem_' || i, '{}'
+          FROM generate_series(1, ${BACKLOG}) AS i`,
+    );
+    await db().execute(sql`ANALYZE events`);
+  });
+
+  it('reads each batch off the work-list index in its order, never sorting the whole backlog', async () => {
+    // Sorting is priced out, so a plan holds a Sort only when no index gives the batch's order. One
+    // did, per batch, before the index was in byte order: a pass cost as much as the backlog was long.
+    const plan = await db().transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_sort = off`);
+      const rows = rowsOf<Record<string, string>>(
+        await tx.execute(sql`EXPLAIN (COSTS OFF) ${nextUnnumberedBatch(projectId)}`),
+      );
+      return rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toContain('events_unnumbered_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+
+  it('numbers the backlog in id order, a batch per statement', async () => {
+    const batches: number[] = [];
+    const sequencer = createSequencer({
+      db: db(),
+      onNumbered: (_project, types) => batches.push(types.length),
+    });
+    await sequencer.settle(projectId);
+    expect(batches).toEqual(Array.from({ length: BACKLOG / 1000 }, () => 1000));
+    const numbered = await seqs(projectId);
+    expect(numbered).toEqual(Array.from({ length: BACKLOG }, (_, i) => i + 1));
   });
 });

@@ -45,6 +45,18 @@ export async function insertEvents(tx: Executor, projectId: string, list: NewEve
 /** Events one numbering statement takes at most. */
 export const NUMBER_BATCH = 1000;
 
+/**
+ * The next events to number: the project's oldest unnumbered ones with their place in the batch.
+ * Ids compare byte by byte (COLLATE "C", the order they are made in), which is the order of
+ * `events_unnumbered_idx`: the batch is read off the index, however long the backlog.
+ */
+export const nextUnnumberedBatch = (projectId: string) => sql`
+  SELECT id, row_number() OVER (ORDER BY id COLLATE "C") AS n
+  FROM events
+  WHERE project_id = ${projectId} AND seq IS NULL
+  ORDER BY id COLLATE "C"
+  LIMIT ${NUMBER_BATCH}`;
+
 export interface NumberingNotice {
   channel: string;
   payload: string;
@@ -84,12 +96,7 @@ export async function numberPendingEvents(
       await executePrepared(
         tx,
         sql`
-        WITH pending AS (
-          SELECT id, row_number() OVER (ORDER BY id COLLATE "C") AS n
-          FROM events
-          WHERE project_id = ${projectId} AND seq IS NULL
-          ORDER BY id COLLATE "C"
-          LIMIT ${NUMBER_BATCH}
+        WITH pending AS (${nextUnnumberedBatch(projectId)}
         ), numbered AS (
           UPDATE events SET seq = ${last}::bigint + pending.n
           FROM pending
