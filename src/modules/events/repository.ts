@@ -70,7 +70,13 @@ export interface NumberingNotice {
  * gives numbers above every number given before it, so numbers appear in commit order. Events
  * of a transaction committed meanwhile are not visible to the statement and get the next run.
  * Tells the listeners (NOTIFY, delivered at commit) when it numbered any. Returns the types
- * numbered, one entry per event. Both statements are prepared: they run after most writes.
+ * numbered, one entry per event.
+ *
+ * The counter statement is prepared (it runs after most writes, and its plan is one key lookup).
+ * The numbering statement is planned afresh each time: its best plan depends on how many events
+ * the table holds, and a prepared one soon runs a generic plan made once. Made while the table
+ * was near empty, that plan joined each of a batch's events to every event of the project, and
+ * once the table had grown a batch took seconds, past the statement bound.
  */
 export async function numberPendingEvents(
   db: Executor,
@@ -93,8 +99,7 @@ export async function numberPendingEvents(
     // A new statement: its snapshot sees every numbering committed before the lock was granted.
     // It numbers the events and moves the counter (and tells the listeners) in one round trip.
     const numbered = rowsOf<{ type: string }>(
-      await executePrepared(
-        tx,
+      await tx.execute(
         sql`
         WITH pending AS (${nextUnnumberedBatch(projectId)}
         ), numbered AS (
