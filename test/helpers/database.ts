@@ -106,6 +106,9 @@ async function registerCitusDatabase(
   );
 }
 
+/** How long a drop waits for the database's last connections to leave. */
+const DROP_WAIT_MS = 30_000;
+
 /**
  * Creates an empty database on the server of `serverUrl` (registered with the cluster when the
  * server is a Citus coordinator) and returns its URL and a dropper.
@@ -126,13 +129,15 @@ export async function createServerDatabase(
         // retried (the retry fails with "does not exist" on the node that has dropped it).
         if (workers) await client.query('SET citus.enable_create_database_propagation TO off');
         // Connections to the database may still be closing for a moment after the test's pool
-        // has ended (55006).
-        for (let attempt = 1; ; attempt++) {
+        // has ended (55006). On a Citus coordinator under a loaded CI machine this once lasted
+        // more than 5 s, despite FORCE.
+        const giveUpAt = Date.now() + DROP_WAIT_MS;
+        for (;;) {
           try {
             await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
             return;
           } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+            if ((error as { code?: string }).code !== '55006' || Date.now() > giveUpAt) throw error;
             await sleep(100);
           }
         }
