@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
+import { eventually } from './eventually.js';
 
 // Each test file gets a database of its own: an in-memory PGlite by default, or a fresh database
 // on the server of TEST_DATABASE_URL, created here and dropped on close. When that server is a
@@ -131,16 +131,21 @@ export async function createServerDatabase(
         // Connections to the database may still be closing for a moment after the test's pool
         // has ended (55006). On a Citus coordinator under a loaded CI machine this once lasted
         // more than 5 s, despite FORCE.
-        const giveUpAt = Date.now() + DROP_WAIT_MS;
-        for (;;) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            return;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || Date.now() > giveUpAt) throw error;
-            await sleep(100);
-          }
-        }
+        // Any other error ends the wait at once.
+        const outcome = await eventually(
+          async () => {
+            try {
+              await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+              return { dropped: true as const };
+            } catch (error) {
+              return (error as { code?: string }).code === '55006'
+                ? false
+                : { dropped: false as const, error };
+            }
+          },
+          { what: `the last connections to ${name} to leave`, timeoutMs: DROP_WAIT_MS, intervalMs: 100 },
+        );
+        if (!outcome.dropped) throw outcome.error;
       });
       for (const worker of workers ?? []) {
         await withClient(onNode(serverUrl, worker.host, worker.port), (client) =>
