@@ -110,6 +110,30 @@ async function registerCitusDatabase(
 const DROP_WAIT_MS = 30_000;
 
 /**
+ * Drops `name` on the server of `url` once its last connections have left. They may still be
+ * closing for a moment after the test's pool has ended (55006), on a worker as on the coordinator
+ * (the coordinator's connections to the worker close after its own): on a Citus node under a
+ * loaded CI machine this once lasted more than 5 s, despite FORCE. Any other error ends the wait.
+ */
+async function dropWhenLeft(url: string, name: string, { citusNode }: { citusNode: boolean }): Promise<void> {
+  await withClient(url, async (client) => {
+    if (citusNode) await client.query('SET citus.enable_create_database_propagation TO off');
+    const outcome = await eventually(
+      async () => {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          return { dropped: true as const };
+        } catch (error) {
+          return (error as { code?: string }).code === '55006' ? false : { dropped: false as const, error };
+        }
+      },
+      { what: `the last connections to ${name} to leave`, timeoutMs: DROP_WAIT_MS, intervalMs: 100 },
+    );
+    if (!outcome.dropped) throw outcome.error;
+  });
+}
+
+/**
  * Creates an empty database on the server of `serverUrl` (registered with the cluster when the
  * server is a Citus coordinator) and returns its URL and a dropper.
  */
@@ -123,34 +147,12 @@ export async function createServerDatabase(
   return {
     url: withDatabase(serverUrl, name),
     async drop() {
-      await withClient(serverUrl, async (client) => {
-        // On Citus the coordinator drops only its own copy, and each worker's copy is dropped
-        // below: a propagated drop that fails on one node after succeeding on another cannot be
-        // retried (the retry fails with "does not exist" on the node that has dropped it).
-        if (workers) await client.query('SET citus.enable_create_database_propagation TO off');
-        // Connections to the database may still be closing for a moment after the test's pool
-        // has ended (55006). On a Citus coordinator under a loaded CI machine this once lasted
-        // more than 5 s, despite FORCE.
-        // Any other error ends the wait at once.
-        const outcome = await eventually(
-          async () => {
-            try {
-              await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-              return { dropped: true as const };
-            } catch (error) {
-              return (error as { code?: string }).code === '55006'
-                ? false
-                : { dropped: false as const, error };
-            }
-          },
-          { what: `the last connections to ${name} to leave`, timeoutMs: DROP_WAIT_MS, intervalMs: 100 },
-        );
-        if (!outcome.dropped) throw outcome.error;
-      });
+      // On Citus the coordinator drops only its own copy, and each worker's copy is dropped after
+      // it: a propagated drop that fails on one node after succeeding on another cannot be retried
+      // (the retry fails with "does not exist" on the node that has dropped it).
+      await dropWhenLeft(serverUrl, name, { citusNode: workers !== undefined });
       for (const worker of workers ?? []) {
-        await withClient(onNode(serverUrl, worker.host, worker.port), (client) =>
-          client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-        );
+        await dropWhenLeft(onNode(serverUrl, worker.host, worker.port), name, { citusNode: true });
       }
     },
   };
