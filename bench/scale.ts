@@ -7,6 +7,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import { createLocalEmbedder } from '../src/embedders/local.js';
 import { ensureVectorIndexes } from '../src/modules/embeddings/vector-sql.js';
 import { createProjectService } from '../src/modules/projects/service.js';
+import { countTermsFrom, termBucket } from '../src/modules/search/terms-sql.js';
 import { createServerDatabase } from '../test/helpers/database.js';
 import { loadEvalMessages, loadEvalQueries } from '../scripts/lib/search-fixtures.js';
 import { type LoadResult, type LoadSpec, runLoad } from './lib/load.js';
@@ -143,6 +144,15 @@ async function seedScale(handle: DatabaseHandle, size: number): Promise<SeededSc
     const smalls: Tenant[] = [];
     for (let s = 1; s <= SMALL_PROJECTS; s++)
       smalls.push(await seedTenant(handle, `small-${s}`, layout.small, embedding));
+    // The word counts a search weighs the query's words by (D140), as the appends would have left them.
+    for (const { projectId } of [large, ...smalls]) {
+      await handle.db.execute(
+        countTermsFrom(
+          sql`SELECT namespace, ${termBucket(sql`dialogue_id`)}, search_vector FROM messages WHERE project_id = ${projectId}`,
+          { projectId, objectType: 'message', sign: 1 },
+        ),
+      );
+    }
     // The counters a dialogue keeps, as the append would have left them.
     await handle.db.execute(sql`
       UPDATE dialogues SET total_messages = c.n, last_message_created = c.last
