@@ -1,7 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, rowsOf } from '../../src/db/client.js';
+import type { Database } from '../../src/db/client.js';
 import type { Embedder } from '../../src/embedders/embedder.js';
 import { ensureVectorIndexes, vectorIndexName } from '../../src/modules/embeddings/vector-sql.js';
 import { configFrom } from '../../src/config.js';
@@ -11,6 +10,7 @@ import {
   findCandidates,
 } from '../../src/modules/search/repository.js';
 import { type TestDatabase, createTestDatabase, testServerIsCitus } from '../helpers/database.js';
+import { explainingExecutor } from '../helpers/explain.js';
 
 // D133: the semantic candidates of a small scope come from an exact distance scan, those of a
 // large one from the HNSW index; the statement chooses by counting the scope's rows. A small
@@ -75,39 +75,13 @@ afterAll(async () => {
   await database?.close();
 });
 
-const dialect = new PgDialect();
-
 /**
  * Runs the search's candidate query on an executor that also EXPLAIN ANALYZEs its statement, in the
  * same transaction and with the same settings, and returns the candidates and that plan.
  */
 async function candidatesWithPlan(query: Partial<CandidateQuery> & { queryVector: number[] }) {
   const plans: string[] = [];
-  const { db } = database.handle;
-  const explaining = (tx: Database): Database =>
-    new Proxy(tx, {
-      get(target, property, receiver) {
-        if (property !== 'execute') return Reflect.get(target, property, receiver);
-        return async (statement: SQL) => {
-          if (dialect.sqlToQuery(statement).sql.trimStart().startsWith('WITH')) {
-            const plan = await target.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${statement}`);
-            plans.push(
-              rowsOf<Record<string, string>>(plan)
-                .map((row) => Object.values(row)[0])
-                .join('\n'),
-            );
-          }
-          return target.execute(statement);
-        };
-      },
-    });
-  const executor = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property !== 'transaction') return Reflect.get(target, property, receiver);
-      return (fn: (tx: Database) => Promise<unknown>) =>
-        target.transaction((tx) => fn(explaining(tx as Database)));
-    },
-  });
+  const executor = explainingExecutor(database.handle.db, plans);
   const rows = await findCandidates(executor, {
     table: 'messages',
     scope: { projectId: SMALL.projectId },

@@ -95,6 +95,12 @@ export async function readTermStats(
 
 export type SearchTable = 'messages' | 'dialogues' | 'memories';
 
+/** D171: the query's leading words (scoring.ts, leadingLexemes) and the summed weight of the others. */
+export interface LeadingLexemes {
+  lexemes: string[];
+  restWeight: number;
+}
+
 export interface CandidateQuery {
   table: SearchTable;
   scope: SearchScope;
@@ -108,6 +114,8 @@ export interface CandidateQuery {
   lexical: boolean;
   /** D140: the query's lexemes with their weights (BM25's idf), which order the full-text candidates. */
   weights: Record<string, number>;
+  /** D171: the rare words the full-text candidates are looked for among first. */
+  leading?: LeadingLexemes;
   /** Candidates taken from each index. */
   k: number;
   /**
@@ -126,21 +134,30 @@ export interface CandidateQuery {
 export const EXACT_SCAN_MAX_ROWS = 10_000;
 
 /**
- * The order of the full-text candidates: the summed weights of the query's lexemes a row holds
- * (a row with the rare word before rows with common ones), then cover density. Computed on the
- * rows the GIN index matched, as ts_rank_cd alone was.
+ * The summed weights of the query's lexemes a row holds: a row with the rare word comes before
+ * rows with common ones. Each lexeme is a constant one-word tsquery, so a row costs one lookup in
+ * its tsvector per lexeme.
  */
-function lexicalOrder(weights: Record<string, number>): SQL {
+function heldWeight(weights: Record<string, number>): SQL {
   const entries = Object.entries(weights);
-  const density = sql`ts_rank_cd(t.search_vector, q.tsq) DESC`;
-  if (entries.length === 0) return density;
-  return sql`(SELECT coalesce(sum(x.w), 0) FROM unnest(${textArray(entries.map(([lexeme]) => lexeme))},
-      ARRAY[${sql.join(
-        entries.map(([, weight]) => sql`${weight}`),
-        sql`, `,
-      )}]::float8[]) AS x(l, w)
-    WHERE t.search_vector @@ quote_literal(x.l)::tsquery) DESC, ${density}`;
+  if (entries.length === 0) return sql`0::float8`;
+  const held = entries.map(
+    ([lexeme, weight]) =>
+      sql`CASE WHEN t.search_vector @@ ${lexemeQuery(lexeme)} THEN ${weight}::float8 ELSE 0 END`,
+  );
+  return sql`(${sql.join(held, sql` + `)})`;
 }
+
+const lexemeQuery = (lexeme: string): SQL => sql`quote_literal(${lexeme}::text)::tsquery`;
+
+const coverDensity = sql`ts_rank_cd(t.search_vector, q.tsq)`;
+
+/**
+ * The order of the full-text candidates: the weights they hold (heldWeight), then cover density.
+ * Computed on the rows the GIN index matched, as ts_rank_cd alone was.
+ */
+const lexicalOrder = (weights: Record<string, number>): SQL =>
+  sql`${heldWeight(weights)} DESC, ${coverDensity} DESC`;
 
 const textArray = (values: string[]): SQL =>
   sql`ARRAY[${sql.join(
@@ -291,14 +308,20 @@ export type QueryVector = CandidateQuery['vector'];
 const distanceOf = (vector: NonNullable<QueryVector>): SQL =>
   sql`${embeddingExpression(vector.embedder, 't')} <=> ${queryVector(vector.embedder, vector.values)}`;
 
-/** Both signals for the candidate keys `c` of `table`, in one statement. */
+/**
+ * Both signals for the candidate keys `c` of `table`, in one statement. `q` holds the query's
+ * tsqueries: the OR of its words, and the OR of its leading words (D171) when there are any. As
+ * columns of a CTE they are opaque to the planner, which then reaches the rows that hold them
+ * through the GIN index; given as a constant, a leading query of common-looking words was
+ * estimated to match so many rows that every row of the table was read instead.
+ */
 function scoredStatement(
   table: SearchTable,
   projectId: string,
-  text: string,
-  vector: QueryVector,
+  query: { text: string; vector: QueryVector; leading?: LeadingLexemes },
   c: SQL,
 ): SQL {
+  const { text, vector, leading } = query;
   const from = sql.raw(`${table} AS t`);
   const similarity = (values: number[] | undefined) =>
     vector && values
@@ -308,7 +331,8 @@ function scoredStatement(
   return sql`
     WITH q AS (
       SELECT replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery AS tsq,
-        tsvector_to_array(to_tsvector('english', ${text})) AS lexemes
+        tsvector_to_array(to_tsvector('english', ${text})) AS lexemes,
+        ${leading ? sql`(${sql.join(leading.lexemes.map(lexemeQuery), sql` || `)})` : sql`NULL::tsquery`} AS leading
     ),
     c AS (${c})
     SELECT c."dialogueId", c.id, ${similarity(vector?.values)} AS cosine, ${similarity(vector?.hub)} AS hub,
@@ -355,33 +379,64 @@ function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<Q
       ORDER BY ${distanceOf(vector)} LIMIT ${k}))`;
 }
 
+/**
+ * The `k` full-text candidates: the rows holding any of the query's words, in lexicalOrder. With
+ * leading lexemes (D171), the rows holding one of them are ranked first, and the rows holding only
+ * the other words are read only when fewer than `k` of the first outscore every one of them (the
+ * one-time filter: otherwise that part never runs). The answer is the same as ranking every
+ * matching row; the common words' rows, most of them, are not read.
+ */
+function lexicalBranch(query: CandidateQuery, where: SQL): SQL {
+  const { table, k, weights, leading } = query;
+  const from = sql.raw(`${table} AS t`);
+  if (!leading) {
+    return sql`(SELECT ${keyColumns[table]} FROM ${from}, q
+      WHERE ${where} AND t.search_vector @@ q.tsq
+      ORDER BY ${lexicalOrder(weights)} LIMIT ${k})`;
+  }
+  const ranked = sql`${keyColumns[table]}, ${heldWeight(weights)} AS held, ${coverDensity} AS density`;
+  return sql`(WITH leading_rows AS MATERIALIZED (
+      SELECT ${ranked} FROM ${from}, q
+      WHERE ${where} AND t.search_vector @@ q.leading
+      ORDER BY held DESC, density DESC LIMIT ${k}
+    )
+    SELECT l."dialogueId", l.id FROM (
+      SELECT * FROM leading_rows
+      UNION ALL
+      (SELECT ${ranked} FROM ${from}, q
+        WHERE (SELECT count(*) FROM leading_rows WHERE held > ${leading.restWeight}::float8) < ${k}
+          AND ${where} AND t.search_vector @@ q.tsq AND NOT t.search_vector @@ q.leading
+        ORDER BY held DESC, density DESC LIMIT ${k})
+    ) AS l
+    ORDER BY l.held DESC, l.density DESC LIMIT ${k})`;
+}
+
 /** The candidates of one table, scored by both signals. */
 export async function findCandidates(db: Executor, query: CandidateQuery): Promise<CandidateRow[]> {
   const { table, vector, k } = query;
-  const from = sql.raw(`${table} AS t`);
   const where = whereSql(query);
   const branches: SQL[] = [];
-  if (query.lexical) {
-    branches.push(sql`(SELECT ${keyColumns[table]} FROM ${from}, q
-      WHERE ${where} AND t.search_vector @@ q.tsq
-      ORDER BY ${lexicalOrder(query.weights)} LIMIT ${k})`);
-  }
+  if (query.lexical) branches.push(lexicalBranch(query, where));
   if (vector) branches.push(semanticBranch(query, where, vector));
   if (branches.length === 0) return [];
   const statement = scoredStatement(
     table,
     query.scope.projectId,
-    query.text,
-    vector,
+    { text: query.text, vector, leading: query.lexical ? query.leading : undefined },
     sql.join(branches, sql` UNION `),
   );
 
-  // pgvector 0.8: with filters, an HNSW scan keeps going until it has enough rows that pass them,
-  // instead of returning the few of its first ef_search neighbours that happen to pass.
+  // Set for this transaction only, in one round trip:
+  // - pgvector 0.8: with filters, an HNSW scan keeps going until it has enough rows that pass them,
+  //   instead of returning the few of its first ef_search neighbours that happen to pass.
+  // - No parallel workers. The exact-scan plan that a one-time filter leaves unrun was still given
+  //   a Gather whose workers started: at 10^5 rows that was a third of the statement's time, and on
+  //   a loaded 2-core server the workers only compete with other requests.
   const rows = vector
     ? await db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-        await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(40, k))}`));
+        await tx.execute(sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
+          set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, k)))}, true),
+          set_config('max_parallel_workers_per_gather', '0', true)`);
         return rowsOf<CandidateRow>(await tx.execute(statement));
       })
     : rowsOf<CandidateRow>(await db.execute(statement));
@@ -423,6 +478,6 @@ export async function findMatches(db: Executor, query: MatchQuery): Promise<Cand
   if (branches.length === 0) return [];
   const candidates = sql`SELECT m."dialogueId", m.id FROM unnest(${textArray(query.dialogueIds)}) AS d(id),
     LATERAL (${sql.join(branches, sql` UNION `)}) AS m`;
-  const statement = scoredStatement('messages', projectId, query.text, vector, candidates);
+  const statement = scoredStatement('messages', projectId, { text: query.text, vector }, candidates);
   return rowsOf<CandidateRow>(await db.execute(statement)).map(toCandidate);
 }

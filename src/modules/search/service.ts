@@ -24,7 +24,7 @@ import {
   tagFilter,
 } from './filters.js';
 import type { AppliedFilter, SearchInput, SearchMode, SearchObject, SearchResult } from './schemas.js';
-import { type Fusion, type Strategy, lexemeWeights, relevance } from './scoring.js';
+import { type Fusion, type Strategy, leadingLexemes, lexemeWeights, relevance } from './scoring.js';
 
 /** A found item's address: message ids are unique within their dialogue (D27). */
 interface ItemKey {
@@ -249,7 +249,12 @@ export function createSearchService(deps: SearchServiceDeps) {
       const table = TABLE[input.object];
       const stats = await statsOf(scope, table, input.query);
       let scored = scoreRows(
-        await findCandidates(db, { ...candidateQuery, table, weights: lexemeWeights(stats) }),
+        await findCandidates(db, {
+          ...candidateQuery,
+          table,
+          weights: lexemeWeights(stats),
+          leading: leadingLexemes(stats),
+        }),
         stats,
         used,
       );
@@ -266,6 +271,7 @@ export function createSearchService(deps: SearchServiceDeps) {
           dialogueFilters: filters,
           table: 'messages',
           weights: lexemeWeights(messageStats),
+          leading: leadingLexemes(messageStats),
           k: k * 3,
         });
         scored = bestPerDialogue([
