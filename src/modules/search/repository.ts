@@ -380,35 +380,32 @@ function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<Q
 }
 
 /**
- * The `k` full-text candidates: the rows holding any of the query's words, in lexicalOrder. With
- * leading lexemes (D171), the rows holding one of them are ranked first, and the rows holding only
- * the other words are read only when fewer than `k` of the first outscore every one of them (the
- * one-time filter: otherwise that part never runs). The answer is the same as ranking every
+ * The `k` full-text candidates: the rows holding any of the query's words, in lexicalOrder. Cover
+ * density costs as much as the rest of that order, so it is computed only for the rows heaviest by
+ * held weight (the best `k`, with every row tied with the last), which alone can be among the `k`.
+ *
+ * With leading lexemes (D171), the rows holding one of them are ranked first, and the rows holding
+ * only the other words are read only when fewer than `k` of the first outscore every one of them
+ * (the one-time filter: otherwise that part never runs). The answer is the same as ranking every
  * matching row; the common words' rows, most of them, are not read.
  */
 function lexicalBranch(query: CandidateQuery, where: SQL): SQL {
   const { table, k, weights, leading } = query;
   const from = sql.raw(`${table} AS t`);
-  if (!leading) {
-    return sql`(SELECT ${keyColumns[table]} FROM ${from}, q
-      WHERE ${where} AND t.search_vector @@ q.tsq
-      ORDER BY ${lexicalOrder(weights)} LIMIT ${k})`;
-  }
-  const ranked = sql`${keyColumns[table]}, ${heldWeight(weights)} AS held, ${coverDensity} AS density`;
-  return sql`(WITH leading_rows AS MATERIALIZED (
-      SELECT ${ranked} FROM ${from}, q
-      WHERE ${where} AND t.search_vector @@ q.leading
-      ORDER BY held DESC, density DESC LIMIT ${k}
-    )
-    SELECT l."dialogueId", l.id FROM (
-      SELECT * FROM leading_rows
-      UNION ALL
-      (SELECT ${ranked} FROM ${from}, q
-        WHERE (SELECT count(*) FROM leading_rows WHERE held > ${leading.restWeight}::float8) < ${k}
-          AND ${where} AND t.search_vector @@ q.tsq AND NOT t.search_vector @@ q.leading
-        ORDER BY held DESC, density DESC LIMIT ${k})
-    ) AS l
-    ORDER BY l.held DESC, l.density DESC LIMIT ${k})`;
+  const heaviest = (
+    condition: SQL,
+  ) => sql`SELECT ${keyColumns[table]}, ${heldWeight(weights)} AS held, t.search_vector
+    FROM ${from}, q WHERE ${where} AND ${condition}
+    ORDER BY held DESC FETCH FIRST (${k}) ROWS WITH TIES`;
+  const best = (rows: SQL) => sql`SELECT r."dialogueId", r.id FROM (${rows}) AS r, q
+    ORDER BY r.held DESC, ts_rank_cd(r.search_vector, q.tsq) DESC LIMIT ${k}`;
+  if (!leading) return sql`(${best(heaviest(sql`t.search_vector @@ q.tsq`))})`;
+  const rest = heaviest(
+    sql`(SELECT count(*) FROM leading_rows WHERE held > ${leading.restWeight}::float8) < ${k}
+      AND t.search_vector @@ q.tsq AND NOT t.search_vector @@ q.leading`,
+  );
+  return sql`(WITH leading_rows AS MATERIALIZED (${heaviest(sql`t.search_vector @@ q.leading`)})
+    ${best(sql`SELECT * FROM leading_rows UNION ALL (${rest})`)})`;
 }
 
 /** The candidates of one table, scored by both signals. */
