@@ -175,4 +175,24 @@ describe('the semantic plan (D133)', () => {
     expect(planThatRan(whole.plan)).toBe('index');
     expect(whole.rows).toHaveLength(10);
   });
+
+  it('sends the index plan alone, without counting, when the word counts already pass the bound', async () => {
+    const scope = { projectId: LARGE.projectId };
+    const counted = await candidatesWithPlan({ queryVector, scope, exactScanMaxRows: 100 });
+    const known = await candidatesWithPlan({ queryVector, scope, exactScanMaxRows: 100, wordedRows: 101 });
+    expect(known.plan).not.toMatch(/One-Time Filter/);
+    expect(known.plan).not.toMatch(/scope_size/);
+    if (!(await testServerIsCitus())) expect(walkedHnsw(known.plan)).toBe(true);
+    expect(known.rows.map((row) => row.id).sort()).toEqual(counted.rows.map((row) => row.id).sort());
+    // At the bound, or for one dialogue (the counts are the project's), the scope is still counted.
+    const atBound = await candidatesWithPlan({ queryVector, scope, exactScanMaxRows: 100, wordedRows: 100 });
+    expect(planThatRan(atBound.plan)).toBe('index');
+    const dialogue = await candidatesWithPlan({
+      queryVector,
+      scope: { ...scope, dialogueId: 'dlg_1' },
+      exactScanMaxRows: 100,
+      wordedRows: 101,
+    });
+    expect(dialogue.plan).toMatch(/One-Time Filter/);
+  });
 });

@@ -254,6 +254,7 @@ export function createSearchService(deps: SearchServiceDeps) {
           table,
           weights: lexemeWeights(stats),
           leading: leadingLexemes(stats),
+          wordedRows: stats.documents,
         }),
         stats,
         used,
@@ -272,6 +273,7 @@ export function createSearchService(deps: SearchServiceDeps) {
           table: 'messages',
           weights: lexemeWeights(messageStats),
           leading: leadingLexemes(messageStats),
+          wordedRows: messageStats.documents,
           k: k * 3,
         });
         scored = bestPerDialogue([
