@@ -33,6 +33,8 @@ import { rssMb } from './lib/server-metrics.js';
 // to without an embedder). The server's RSS is read after every scenario.
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '100000,1000000').split(',').map(Number);
+/** `postgres`, `pglite` or both: PGlite's HNSW build alone takes over 20 minutes at 10^5. */
+const STORES = (process.env.BENCH_SCALE_STORES ?? 'postgres,pglite').split(',');
 /** PGlite is one process's embedded store: it is measured at the smaller sizes only. */
 const PGLITE_MAX_SIZE = 100_000;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -381,7 +383,7 @@ function format(
 export async function benchScale(postgresUrl: string | undefined): Promise<string[]> {
   const sections: string[] = [];
   for (const size of SIZES) {
-    if (postgresUrl) {
+    if (postgresUrl && STORES.includes('postgres')) {
       const database = await createServerDatabase(postgresUrl);
       try {
         const handle = await openDatabase({ databaseUrl: database.url, dataDir: 'unused', poolMax: 4 });
@@ -406,7 +408,7 @@ export async function benchScale(postgresUrl: string | undefined): Promise<strin
         await database.drop();
       }
     }
-    if (size <= PGLITE_MAX_SIZE) {
+    if (size <= PGLITE_MAX_SIZE && STORES.includes('pglite')) {
       const dir = mkdtempSync(join(tmpdir(), 'parley-scale-'));
       try {
         const dataDir = join(dir, 'parley');
