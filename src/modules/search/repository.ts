@@ -433,7 +433,8 @@ export async function findCandidates(db: Executor, query: CandidateQuery): Promi
     sql.join(branches, sql` UNION `),
   );
 
-  // Set for this transaction only, in one round trip:
+  // Set for this transaction only (as SET LOCAL: a SELECT of set_config would be a statement
+  // of its own that Citus plans on the coordinator):
   // - pgvector 0.8: with filters, an HNSW scan keeps going until it has enough rows that pass them,
   //   instead of returning the few of its first ef_search neighbours that happen to pass.
   // - No parallel workers. The exact-scan plan that a one-time filter leaves unrun was still given
@@ -441,9 +442,9 @@ export async function findCandidates(db: Executor, query: CandidateQuery): Promi
   //   a loaded 2-core server the workers only compete with other requests.
   const rows = vector
     ? await db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
-          set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(40, k)))}, true),
-          set_config('max_parallel_workers_per_gather', '0', true)`);
+        await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+        await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(40, k))}`));
+        await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
         return rowsOf<CandidateRow>(await tx.execute(statement));
       })
     : rowsOf<CandidateRow>(await db.execute(statement));
