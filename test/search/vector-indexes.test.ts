@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import type { Embedder } from '../../src/embedders/embedder.js';
-import { ensureVectorIndexes, vectorIndexName } from '../../src/modules/embeddings/vector-sql.js';
+import {
+  ensureVectorIndexes,
+  replacedVectorIndexName,
+  vectorIndexName,
+} from '../../src/modules/embeddings/vector-sql.js';
 import { createServerDatabase, testServerUrl } from '../helpers/database.js';
 
 // D41: every instance makes sure the configured model's HNSW indexes exist when it starts. Two
@@ -22,14 +26,27 @@ const expected = (['dialogues', 'memories', 'messages'] as const).map((table) =>
   valid: true,
 }));
 
-/** The test model's vector indexes, with their validity. */
+const replaced = (['dialogues', 'memories', 'messages'] as const).map((table) =>
+  replacedVectorIndexName(table, embedder),
+);
+
+/** The test model's vector indexes (D172's and the full-precision ones it replaced), with their validity. */
 async function indexes(handle: DatabaseHandle) {
-  const names = expected.map(({ name }) => `'${name}'`).join(', ');
+  const names = [...expected.map(({ name }) => name), ...replaced].map((name) => `'${name}'`).join(', ');
   const result = await handle.db.execute(
     sql.raw(`SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i
       JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname IN (${names}) ORDER BY c.relname`),
   );
   return rowsOf<{ name: string; valid: boolean }>(result);
+}
+
+/** The operator class of an index's column: what it stores. */
+async function operatorClass(handle: DatabaseHandle, name: string) {
+  const result = await handle.db.execute(
+    sql.raw(`SELECT o.opcname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      JOIN pg_opclass o ON o.oid = i.indclass[0] WHERE c.relname = '${name}'`),
+  );
+  return rowsOf<{ name: string }>(result)[0]?.name;
 }
 
 describe.runIf(testServerUrl())('vector indexes on Postgres (D41)', () => {
@@ -73,5 +90,19 @@ describe.runIf(testServerUrl())('vector indexes on Postgres (D41)', () => {
     expect((await indexes(handle!)).find((index) => index.name === name)?.valid).toBe(false);
     await ensureVectorIndexes(handle!, embedder);
     expect((await indexes(handle!)).find((index) => index.name === name)?.valid).toBe(true);
+  });
+
+  it('hold half-precision vectors, and replace the full-precision index of an older version (D172)', async () => {
+    const [handle] = await instances(1);
+    // What versions before D172 built, for every table.
+    for (const [i, table] of (['dialogues', 'memories', 'messages'] as const).entries()) {
+      await handle!.db.execute(
+        sql.raw(`CREATE INDEX ${replaced[i]} ON ${table} USING hnsw ((embedding::vector(3)) vector_cosine_ops)
+          WHERE embedding_model = '${embedder.id}'`),
+      );
+    }
+    await ensureVectorIndexes(handle!, embedder);
+    expect(await indexes(handle!)).toEqual(expected);
+    expect(await operatorClass(handle!, vectorIndexName('messages', embedder))).toBe('halfvec_cosine_ops');
   });
 });

@@ -7,23 +7,34 @@ import type { Embedder } from '../../embedders/embedder.js';
 // D41: one partial HNSW index per model, on a cast of the dimensionless `embedding` column to the
 // model's dimension, limited to that model's rows. A query uses it only when it repeats the same
 // cast and the same predicate, so both are built here and nowhere else.
+//
+// D172: the index holds the vectors at half precision (`halfvec`): half the bytes of the index, and
+// of the memory its graph walks through, for a cosine that differs from the full one in the fourth
+// decimal. Only the order of the index's candidates comes from it; every score, and the exact scan
+// of a small scope, uses the stored vector at full precision.
 
 const SEARCHABLE_TABLES = ['messages', 'dialogues', 'memories'] as const;
 export type SearchableTable = (typeof SEARCHABLE_TABLES)[number];
 
-/** pgvector indexes `vector` up to 2,000 dimensions and `halfvec` up to 4,000. */
-const vectorType = (dimensions: number) => (dimensions <= 2000 ? 'vector' : 'halfvec');
+const cast = (type: 'vector' | 'halfvec', embedder: Embedder, alias?: string): SQL =>
+  sql.raw(`(${alias ? `${alias}.embedding` : 'embedding'}::${type}(${embedder.dimensions}))`);
 
-/** `(embedding::vector(512))`: the indexed expression. */
-export function embeddingExpression(embedder: Embedder, alias?: string): SQL {
-  const column = alias ? `${alias}.embedding` : 'embedding';
-  return sql.raw(`(${column}::${vectorType(embedder.dimensions)}(${embedder.dimensions}))`);
-}
+const literal = (type: 'vector' | 'halfvec', embedder: Embedder, vector: number[]): SQL =>
+  sql`${`[${vector.join(',')}]`}::${sql.raw(`${type}(${embedder.dimensions})`)}`;
 
-/** The query vector with the same type as the indexed expression. */
-export function queryVector(embedder: Embedder, vector: number[]): SQL {
-  return sql`${`[${vector.join(',')}]`}::${sql.raw(`${vectorType(embedder.dimensions)}(${embedder.dimensions})`)}`;
-}
+/** `(embedding::vector(512))`: the stored vector at full precision, for scores and exact scans. */
+export const embeddingExpression = (embedder: Embedder, alias?: string): SQL =>
+  cast('vector', embedder, alias);
+
+/** The query vector with the same type as embeddingExpression. */
+export const queryVector = (embedder: Embedder, vector: number[]): SQL => literal('vector', embedder, vector);
+
+/**
+ * `t.embedding::halfvec(512) <=> '[...]'::halfvec(512)`: the indexed expression's distance to the
+ * query, the one ORDER BY that walks the HNSW index.
+ */
+export const indexedDistance = (embedder: Embedder, alias: string, vector: number[]): SQL =>
+  sql`${cast('halfvec', embedder, alias)} <=> ${literal('halfvec', embedder, vector)}`;
 
 /**
  * `embedding_model = '<id>'` as a literal, not a parameter: the planner can use a partial index
@@ -38,9 +49,15 @@ function modelPredicateText(embedder: Embedder, alias?: string): string {
   return `${column} = '${embedder.id.replaceAll("'", "''")}'`;
 }
 
+const modelHash = (embedder: Embedder) => createHash('sha256').update(embedder.id).digest('hex').slice(0, 12);
+
 export function vectorIndexName(table: SearchableTable, embedder: Embedder): string {
-  const hash = createHash('sha256').update(embedder.id).digest('hex').slice(0, 12);
-  return `${table}_embedding_${hash}_idx`;
+  return `${table}_embedding_${modelHash(embedder)}_half_idx`;
+}
+
+/** The full-precision index of the same model that D172 replaced; dropped once its successor is built. */
+export function replacedVectorIndexName(table: SearchableTable, embedder: Embedder): string {
+  return `${table}_embedding_${modelHash(embedder)}_idx`;
 }
 
 /** An arbitrary constant shared by every Parley instance: the lock of vector index builds. */
@@ -57,16 +74,17 @@ async function indexState(db: Database, name: string): Promise<IndexState> {
 }
 
 function createIndexStatement(table: SearchableTable, embedder: Embedder, concurrently: boolean): SQL {
-  const type = vectorType(embedder.dimensions);
   return sql.raw(
     `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}IF NOT EXISTS ${vectorIndexName(table, embedder)} ` +
-      `ON ${table} USING hnsw ((embedding::${type}(${embedder.dimensions})) ${type}_cosine_ops) ` +
+      `ON ${table} USING hnsw ((embedding::halfvec(${embedder.dimensions})) halfvec_cosine_ops) ` +
       `WHERE ${modelPredicateText(embedder)}`,
   );
 }
 
 /**
- * Creates the configured model's HNSW index on every searchable table if it is missing (D41).
+ * Creates the configured model's HNSW index on every searchable table if it is missing (D41), and
+ * then drops the full-precision index it replaced (D172), so that an upgraded database searches
+ * through the new index as soon as it is built and keeps no index that no query uses.
  * On Postgres the build is CONCURRENTLY, so that a running server's writes keep flowing while a
  * large table is indexed, and instances that start together take turns under an advisory lock:
  * two concurrent builds of one index deadlock. A build that died half-way leaves an invalid
@@ -75,23 +93,29 @@ function createIndexStatement(table: SearchableTable, embedder: Embedder, concur
  */
 export async function ensureVectorIndexes(database: DatabaseHandle, embedder: Embedder): Promise<void> {
   if (database.kind === 'pglite') {
-    for (const table of SEARCHABLE_TABLES)
+    for (const table of SEARCHABLE_TABLES) {
       await database.db.execute(createIndexStatement(table, embedder, false));
+      await database.db.execute(sql.raw(`DROP INDEX IF EXISTS ${replacedVectorIndexName(table, embedder)}`));
+    }
     return;
   }
   await database.withDedicatedConnection(async (db) => {
     // Every start after the first finds its indexes in place and takes no lock (the lock is a
     // session lock: behind a transaction-mode pooler it must not be needed on every start).
-    const names = SEARCHABLE_TABLES.map((table) => vectorIndexName(table, embedder));
-    const states = await Promise.all(names.map((name) => indexState(db, name)));
-    if (states.every((state) => state === 'valid')) return;
+    const settled = async (table: SearchableTable) =>
+      (await indexState(db, vectorIndexName(table, embedder))) === 'valid' &&
+      (await indexState(db, replacedVectorIndexName(table, embedder))) === 'missing';
+    const states = await Promise.all(SEARCHABLE_TABLES.map(settled));
+    if (states.every(Boolean)) return;
     await withPolledAdvisoryLock(db, VECTOR_INDEX_LOCK_ID, async () => {
       for (const table of SEARCHABLE_TABLES) {
         const name = vectorIndexName(table, embedder);
         const state = await indexState(db, name);
-        if (state === 'valid') continue;
         if (state === 'invalid') await db.execute(sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`));
-        await db.execute(createIndexStatement(table, embedder, true));
+        if (state !== 'valid') await db.execute(createIndexStatement(table, embedder, true));
+        await db.execute(
+          sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${replacedVectorIndexName(table, embedder)}`),
+        );
       }
     });
   });

@@ -2,7 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import type { Embedder } from '../../embedders/embedder.js';
 import { inLiveDialogue, liveDialogueAs } from '../dialogues/expiry-sql.js';
-import { embeddingExpression, modelPredicate, queryVector } from '../embeddings/vector-sql.js';
+import {
+  embeddingExpression,
+  indexedDistance,
+  modelPredicate,
+  queryVector,
+} from '../embeddings/vector-sql.js';
 import { outsideErasures } from '../erasures/erasing-sql.js';
 import { liveMemoryAs } from '../memories/expiry-sql.js';
 import {
@@ -361,8 +366,8 @@ const toCandidate = (row: CandidateRow): CandidateRow => ({
 /**
  * D133: the `k` nearest rows by the query's vector, by one of two plans chosen in the statement
  * itself. `small` counts the scope's rows through its index, stopping past the limit; when they
- * are few, their distances are all computed (`+ 0` keeps the HNSW index out of that ORDER BY) and
- * the answer is exact; when they are many, the HNSW index walks its graph. Each plan sits under a
+ * are few, their distances are all computed at full precision and the answer is exact; when they
+ * are many, the HNSW index (of half-precision vectors, D172) walks its graph. Each plan sits under a
  * one-time filter: the one not chosen never runs. A project or namespace whose word counts already
  * hold more rows than the limit is large without counting (the count was a sixth of a search's
  * statement at 10^5 rows): the HNSW plan alone is sent.
@@ -374,7 +379,7 @@ function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<Q
   const model = modelPredicate(vector.embedder, 't');
   const byIndex = (condition: SQL) => sql`(SELECT ${keyColumns[table]} FROM ${from}
       WHERE ${condition} ${where} AND ${model}
-      ORDER BY ${distanceOf(vector)} LIMIT ${k})`;
+      ORDER BY ${indexedDistance(vector.embedder, 't', vector.values)} LIMIT ${k})`;
   const knownLarge = query.scope.dialogueId === undefined && (query.wordedRows ?? 0) > maxRows;
   if (knownLarge) return byIndex(sql``);
   const small = sql`(SELECT small FROM scope_size)`;
@@ -384,7 +389,7 @@ function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<Q
     )
     (SELECT ${keyColumns[table]} FROM ${from}
       WHERE ${small} AND ${where} AND ${model}
-      ORDER BY (${distanceOf(vector)}) + 0 LIMIT ${k})
+      ORDER BY ${distanceOf(vector)} LIMIT ${k})
     UNION ALL
     ${byIndex(sql`NOT ${small} AND`)})`;
 }
@@ -478,10 +483,10 @@ export async function findMatches(db: Executor, query: MatchQuery): Promise<Cand
       ORDER BY ${lexicalOrder(query.weights)}, t.id LIMIT ${perDialogue})`);
   }
   if (vector) {
-    // Ordered by similarity rather than by distance, so that the planner cannot pick the HNSW index.
+    // At full precision: the HNSW index (of half-precision vectors, D172) cannot serve this order.
     branches.push(sql`(SELECT t.dialogue_id AS "dialogueId", t.id FROM messages t
       WHERE ${inDialogue} AND ${modelPredicate(vector.embedder, 't')}
-      ORDER BY 1 - (${distanceOf(vector)}) DESC, t.id LIMIT ${perDialogue})`);
+      ORDER BY ${distanceOf(vector)}, t.id LIMIT ${perDialogue})`);
   }
   if (branches.length === 0) return [];
   const candidates = sql`SELECT m."dialogueId", m.id FROM unnest(${textArray(query.dialogueIds)}) AS d(id),
