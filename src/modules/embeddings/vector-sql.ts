@@ -102,11 +102,14 @@ export async function ensureVectorIndexes(database: DatabaseHandle, embedder: Em
   await database.withDedicatedConnection(async (db) => {
     // Every start after the first finds its indexes in place and takes no lock (the lock is a
     // session lock: behind a transaction-mode pooler it must not be needed on every start).
-    const settled = async (table: SearchableTable) =>
-      (await indexState(db, vectorIndexName(table, embedder))) === 'valid' &&
-      (await indexState(db, replacedVectorIndexName(table, embedder))) === 'missing';
-    const states = await Promise.all(SEARCHABLE_TABLES.map(settled));
-    if (states.every(Boolean)) return;
+    // One question at a time: the connection is one client, and pg deprecates queueing on it.
+    let settled = true;
+    for (const table of SEARCHABLE_TABLES) {
+      settled &&=
+        (await indexState(db, vectorIndexName(table, embedder))) === 'valid' &&
+        (await indexState(db, replacedVectorIndexName(table, embedder))) === 'missing';
+    }
+    if (settled) return;
     await withPolledAdvisoryLock(db, VECTOR_INDEX_LOCK_ID, async () => {
       for (const table of SEARCHABLE_TABLES) {
         const name = vectorIndexName(table, embedder);
