@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createLocalEmbedder } from '../src/embedders/local.js';
-import { ensureVectorIndexes } from '../src/modules/embeddings/vector-sql.js';
+import { ensureVectorIndexes, vectorIndexName } from '../src/modules/embeddings/vector-sql.js';
 import { createProjectService } from '../src/modules/projects/service.js';
 import { countTermsFrom, termBucket } from '../src/modules/search/terms-sql.js';
 import { createServerDatabase } from '../test/helpers/database.js';
@@ -74,6 +74,8 @@ interface SeededScale {
   longDialogue: string;
   seedSeconds: number;
   indexSeconds: number;
+  /** The messages' HNSW index over the vectors it holds. */
+  indexBytesPerVector: number;
 }
 
 /** Inserts `count` messages in dialogues of 50 (and, with `longDialogue`, in that one dialogue). */
@@ -172,7 +174,13 @@ async function seedScale(handle: DatabaseHandle, size: number): Promise<SeededSc
       await db.execute(sql`ANALYZE`);
     });
     const indexSeconds = (performance.now() - indexStarted) / 1000;
-    return { large, smalls, longDialogue: 'dlg_long_1', seedSeconds, indexSeconds };
+    const [{ bytes }] = rowsOf<{ bytes: string }>(
+      await handle.db.execute(
+        sql`SELECT pg_relation_size(${vectorIndexName('messages', embedder)}::regclass)::text AS bytes`,
+      ),
+    ) as [{ bytes: string }];
+    const indexBytesPerVector = Number(bytes) / size;
+    return { large, smalls, longDialogue: 'dlg_long_1', seedSeconds, indexSeconds, indexBytesPerVector };
   } finally {
     await embedder.close();
   }
@@ -356,7 +364,8 @@ function format(
   const lines = [
     `### ${title}`,
     '',
-    `Seeded in ${seeded.seedSeconds.toFixed(0)} s; vector indexes built in ${seeded.indexSeconds.toFixed(0)} s; ` +
+    `Seeded in ${seeded.seedSeconds.toFixed(0)} s; vector indexes built in ${seeded.indexSeconds.toFixed(0)} s ` +
+      `(the messages' HNSW index: ${seeded.indexBytesPerVector.toFixed(0)} bytes per vector); ` +
       `${bytes.toFixed(0)} bytes stored per message; server RSS at most ${result.maxRssMb.toFixed(0)} MB (target 800 MB); ` +
       `the first event poll after the writes waited ${(result.feedSettleMs / 1000).toFixed(1)} s for their numbering.`,
     '',
