@@ -395,6 +395,27 @@ function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<Q
 }
 
 /**
+ * D173: whether a row holds any word of `tsquery`. In a scope of messages or memories that the
+ * word counts know to be small (at most SEARCH_EXACT_SCAN_MAX_ROWS rows with words, the bound of
+ * D133's exact vector scan), the test is a filter on the scope's own rows, which the planner reads
+ * through the scope's btree index: the GIN index holds every project's rows, and a small project's
+ * query word would bring in every row of the table holding it, the large tenant's included, to be
+ * dropped after. Messages and memories nearly all have words, so their counts bound the scope's
+ * rows; many dialogues have none (no label, tags or summary), and theirs always go through GIN, as
+ * do large or uncounted scopes.
+ */
+function holdsWords(query: CandidateQuery): (tsquery: SQL) => SQL {
+  const small =
+    query.table !== 'dialogues' &&
+    query.wordedRows !== undefined &&
+    query.wordedRows <= (query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS);
+  // Wrapped in a function call, the match is no index condition: the planner cannot use GIN for it.
+  return small
+    ? (tsquery) => sql`coalesce(t.search_vector @@ ${tsquery}, false)`
+    : (tsquery) => sql`t.search_vector @@ ${tsquery}`;
+}
+
+/**
  * The `k` full-text candidates: the rows holding any of the query's words, in lexicalOrder. Cover
  * density costs as much as the rest of that order, so it is computed only for the rows heaviest by
  * held weight (the best `k`, with every row tied with the last), which alone can be among the `k`.
@@ -406,6 +427,7 @@ function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<Q
  */
 function lexicalBranch(query: CandidateQuery, where: SQL): SQL {
   const { table, k, weights, leading } = query;
+  const holds = holdsWords(query);
   const from = sql.raw(`${table} AS t`);
   const heaviest = (
     condition: SQL,
@@ -414,12 +436,12 @@ function lexicalBranch(query: CandidateQuery, where: SQL): SQL {
     ORDER BY held DESC FETCH FIRST (${k}) ROWS WITH TIES`;
   const best = (rows: SQL) => sql`SELECT r."dialogueId", r.id FROM (${rows}) AS r, q
     ORDER BY r.held DESC, ts_rank_cd(r.search_vector, q.tsq) DESC LIMIT ${k}`;
-  if (!leading) return sql`(${best(heaviest(sql`t.search_vector @@ q.tsq`))})`;
+  if (!leading) return sql`(${best(heaviest(holds(sql`q.tsq`)))})`;
   const rest = heaviest(
     sql`(SELECT count(*) FROM leading_rows WHERE held > ${leading.restWeight}::float8) < ${k}
-      AND t.search_vector @@ q.tsq AND NOT t.search_vector @@ q.leading`,
+      AND ${holds(sql`q.tsq`)} AND NOT ${holds(sql`q.leading`)}`,
   );
-  return sql`(WITH leading_rows AS MATERIALIZED (${heaviest(sql`t.search_vector @@ q.leading`)})
+  return sql`(WITH leading_rows AS MATERIALIZED (${heaviest(holds(sql`q.leading`))})
     ${best(sql`SELECT * FROM leading_rows UNION ALL (${rest})`)})`;
 }
 
