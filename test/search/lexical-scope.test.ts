@@ -74,22 +74,9 @@ async function candidates(k: number, wordedRows: number) {
     exactScanMaxRows: 100,
     wordedRows,
   };
-  // Steered to bitmap scans, as the planner chooses them on a large table: at 10^6 rows it ANDed
-  // the project's btree index with the GIN index, whose bitmap held every project's rows with the
-  // word (11-25 ms of a small project's 40 ms search). On a table this small it would read the
-  // project's rows by its btree index either way, and the test could not tell the two apart.
-  return database.handle.withDedicatedConnection(async (db) => {
-    await db.execute(sql`SET enable_seqscan = off`);
-    await db.execute(sql`SET enable_indexscan = off`);
-    try {
-      const plans: string[] = [];
-      const rows = await findCandidates(explainingExecutor(db, plans), query);
-      return { ids: rows.map((row) => row.id).sort(), plan: plans[0]! };
-    } finally {
-      await db.execute(sql`RESET enable_seqscan`);
-      await db.execute(sql`RESET enable_indexscan`);
-    }
-  });
+  const plans: string[] = [];
+  const rows = await findCandidates(explainingExecutor(database.handle.db, plans), query);
+  return { ids: rows.map((row) => row.id).sort(), plan: plans[0]! };
 }
 
 describe('the full-text candidates of a small scope (D173)', () => {

@@ -154,20 +154,32 @@ function filterConditions(filter: EventFilter): (SQL | undefined)[] {
   ];
 }
 
+/** Where a `message.created` event's data is found: columns of the events table, or of a page of it. */
+interface EventDataSource {
+  data: PgColumn;
+  dialogueId: PgColumn;
+  objectId: PgColumn;
+}
+
 /**
  * The event's data: its own, or for a `message.created` event whose message has not changed since
- * (data null), the message row as the REST API shows it, joined by `withMessageRow` (or, for a
- * page of the feed, by its own join in `listEvents`).
+ * (data null), the message row as the REST API shows it, joined by `withMessageRow`.
  */
-const dataOf = sql<string>`coalesce(${events.data}, ${messageRecordJson('"messages"')})`.as('data');
+const dataOf = (source: EventDataSource) =>
+  sql<string>`coalesce(${source.data}, ${messageRecordJson('"messages"')})`.as('data');
 
-/** The message of a `message.created` event that keeps no data of its own (same project shard). */
-const withMessageRow = and(
-  isNull(events.data),
-  eq(messages.projectId, events.projectId),
-  eq(messages.dialogueId, events.dialogueId),
-  eq(messages.id, events.objectId),
-);
+/**
+ * The message of a `message.created` event that keeps no data of its own. The project is named as
+ * a value, not only through the event: on Citus both tables are then restricted to that project's
+ * shard, and the statement is routed there whole.
+ */
+const withMessageRow = (source: EventDataSource, projectId: string) =>
+  and(
+    isNull(source.data),
+    eq(messages.projectId, projectId),
+    eq(messages.dialogueId, source.dialogueId),
+    eq(messages.id, source.objectId),
+  );
 
 /**
  * D65: numbered events after `after`, oldest first. The page is chosen on the events alone, and
@@ -200,21 +212,11 @@ export function listEvents(
       namespace: page.namespace,
       dialogueId: page.dialogueId,
       objectId: page.objectId,
-      data: sql<string>`coalesce(${page.data}, ${messageRecordJson('"messages"')})`.as('data'),
+      data: dataOf(page),
       created: page.created,
     })
     .from(page)
-    .leftJoin(
-      messages,
-      // The project named again, not only through the page: on Citus both tables are then
-      // restricted to one project's shard, and the statement is routed there whole.
-      and(
-        isNull(page.data),
-        eq(messages.projectId, projectId),
-        eq(messages.dialogueId, page.dialogueId),
-        eq(messages.id, page.objectId),
-      ),
-    )
+    .leftJoin(messages, withMessageRow(page, projectId))
     .orderBy(asc(page.seq));
 }
 
@@ -412,9 +414,9 @@ export async function lockEventData(
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ id: events.id, data: dataOf })
+    .select({ id: events.id, data: dataOf(events) })
     .from(events)
-    .leftJoin(messages, withMessageRow)
+    .leftJoin(messages, withMessageRow(events, projectId))
     .where(and(eq(events.projectId, projectId), inArray(events.id, ids)))
     .for('share', { of: events });
   return new Map(rows.map((row) => [row.id, row.data]));
