@@ -6,6 +6,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import { preparedStatement } from '../src/db/prepared.js';
 import { newId } from '../src/lib/ids.js';
 import { type NewMessage, appendStatement } from '../src/modules/messages/repository.js';
+import { incrementShardStatement } from '../src/modules/usage/repository.js';
 
 // The ceilings Parley's figures are compared with, served by a bare Fastify on the same kind of
 // store: /framework/* returns JSON captured from Parley without doing anything (the framework
@@ -103,16 +104,6 @@ async function projectOfKey(authorization: string | undefined): Promise<string> 
   return rows[0].project_id;
 }
 
-/** Parley's write counter (D44), on a random shard of 16. */
-const countWrite = (c: RawClient, projectId: string) =>
-  prepared(
-    c,
-    'count_write',
-    `INSERT INTO usage_counters (project_id, month, shard, writes) VALUES ($1, $2, $3, 1)
-     ON CONFLICT (project_id, month, shard) DO UPDATE SET writes = usage_counters.writes + 1`,
-    [projectId, new Date().toISOString().slice(0, 7), randomInt(16)],
-  );
-
 app.post<{ Body: MessageBody }>('/sql/messages', async (request, reply) => {
   const { dialogueId, messages } = request.body;
   const projectId = await projectOfKey(request.headers.authorization);
@@ -131,20 +122,21 @@ app.post<{ Body: MessageBody }>('/sql/messages', async (request, reply) => {
       created: null,
     };
   });
-  // Parley's append statement itself (repository.appendStatement), built and not run by
-  // Parley's code: the same text, parameters and statement name as executePrepared sends, with
-  // its `message.created` events (D63). The benchmark runs Parley with EMBEDDINGS=none, whose
-  // statement queues no jobs (D79). Numbering the events comes after the response and is not here.
+  // Parley's append statement itself (repository.appendStatement) in its standalone form (D174),
+  // the write counter (D44) first in it, built and not run by Parley's code: the same text,
+  // parameters and statement name as executePrepared sends, with its `message.created` events
+  // (D63). The benchmark runs Parley with EMBEDDINGS=none, whose statement queues no jobs (D79).
+  // Numbering the events comes after the response and is not here.
+  const counter = incrementShardStatement(projectId, new Date().toISOString().slice(0, 7), randomInt(16));
   const append = preparedStatement(
-    appendStatement({ projectId, dialogueId, namespace: null, expiredBefore: null }, rows, {
-      queueEmbeddings: false,
-      eventIds: rows.map(() => newId('evt')),
-    }),
+    appendStatement(
+      { projectId, dialogueId, namespace: null, expiredBefore: null },
+      rows,
+      { queueEmbeddings: false, eventIds: rows.map(() => newId('evt')) },
+      [counter],
+    ),
   );
-  const stored = await inTransaction(async (c) => {
-    await countWrite(c, projectId);
-    return (await prepared(c, append.name, append.text, append.values)).rows;
-  });
+  const stored = (await prepared(client, append.name, append.text, append.values)).rows;
   return reply.code(201).send({ dialogueId, items: stored });
 });
 

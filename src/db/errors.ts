@@ -8,6 +8,8 @@ import { AppError } from '../core/errors.js';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** Raised by parley_abort_unless (migration 0017): a standalone write found it could not write (D174). */
+const STANDALONE_REFUSED = 'PW001';
 
 /** Text or values the client sent that Postgres cannot hold (NUL bytes, bad encodings, too long). */
 const CLIENT_CAUSED = new Set(['22021', '22P05', '22P02', '54000', '22001']);
@@ -49,6 +51,9 @@ function pgError(error: unknown): PgErrorInfo | undefined {
 }
 
 export const isUniqueViolation = (error: unknown): boolean => pgError(error)?.code === PG_UNIQUE_VIOLATION;
+
+/** A standalone write's statement aborted itself: it changed nothing (D174). */
+export const isStandaloneRefusal = (error: unknown): boolean => pgError(error)?.code === STANDALONE_REFUSED;
 
 /**
  * Whether Postgres named `constraint`: on Citus a worker reports the constraint of the shard,

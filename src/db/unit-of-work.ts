@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from './client.js';
 import { type StoredResponse, findStoredResponse, storeResponse } from './idempotency-store.js';
 import type { ProjectContext } from '../core/context.js';
@@ -9,8 +10,17 @@ import { stringifyWithRawJson } from '../core/raw-json.js';
 // the same way everywhere and the stored response is committed in the write's own transaction:
 // a crash can never leave a write without its record, or a record without its write (D48).
 
-/** A check run inside every write transaction, before the write (plan quotas count there, D44). */
-export type WriteGuard = (tx: Executor, context: ProjectContext) => Promise<void>;
+/**
+ * A check run inside every write transaction, before the write (plan quotas count there, D44).
+ * `inStatement`, when the guard has it, is the guard as the first part of a standalone write's
+ * statement (D174): a data-modifying statement returning one row, run before the write's own
+ * parts (they wait for it, so locks are taken in the transaction's order); the write's statement
+ * aborts itself when it does not write, taking the guard's change with it. It answers undefined
+ * when the guard may refuse this project's write (a quota): the write then runs in a transaction.
+ */
+export type WriteGuard = ((tx: Executor, context: ProjectContext) => Promise<void>) & {
+  inStatement?: (context: ProjectContext) => SQL | undefined;
+};
 
 /**
  * What one write's transaction carries besides its statements, made by `runWrite` for that write
@@ -22,8 +32,9 @@ interface WriteScope {
 }
 
 /**
- * The transaction a write runs in. `runWrite` gives it the write's scope; a transaction opened
- * elsewhere (an import, a worker) has none, and whoever opened it numbers its events itself.
+ * The transaction a write runs in (or, for a standalone write, D174, the database as that write
+ * sees it). `runWrite` gives it the write's scope; a transaction opened elsewhere (an import, a
+ * worker) has none, and whoever opened it numbers its events itself.
  */
 export type WriteTx = Executor & { readonly writeScope?: WriteScope };
 
@@ -80,14 +91,46 @@ async function replayIfStored(
   return stored && replayed(stored, idempotency.requestHash);
 }
 
-/** Runs `write` in one transaction, with the guards and the idempotency record in it. */
-export function runWrite(
+/**
+ * D174: a write that can also be made one statement, run alone outside any transaction, with the
+ * guards' parts (`WriteGuard.inStatement`) first in it: one round trip where a transaction takes
+ * four. It answers undefined when it did not write, its statement having aborted itself (the
+ * write would be refused, or would take an id already taken): the write then runs in its
+ * transaction, which names the error.
+ */
+export type StandaloneWrite = (db: WriteTx, guards: SQL[]) => Promise<unknown>;
+
+/** The guards as parts of a statement, or undefined when one of them cannot be (D174). */
+function guardsInStatement(guards: readonly WriteGuard[], context: ProjectContext): SQL[] | undefined {
+  const parts = guards.map((guard) => guard.inStatement?.(context));
+  return parts.every((part) => part !== undefined) ? parts : undefined;
+}
+
+/**
+ * Runs `write` in one transaction, with the guards and the idempotency record in it. With
+ * `standalone`, and when neither an Idempotency-Key (its record must commit with the write) nor a
+ * guard needs the transaction, the write is first tried as one statement (D174).
+ */
+export async function runWrite(
   deps: WriteDeps,
   context: ProjectContext,
   statusCode: number,
   write: (tx: Executor) => Promise<unknown>,
   idempotency?: Idempotency,
+  standalone?: StandaloneWrite,
 ): Promise<WriteOutcome> {
+  const guards = standalone && !idempotency ? guardsInStatement(deps.guards, context) : undefined;
+  if (standalone && guards) {
+    const scope: WriteScope = { eventsRecorded: false };
+    // The write's scope rides on a view of the database made for this write alone, as it does on
+    // a transaction (the outbox marks it when the statement writes events).
+    const db: WriteTx = Object.create(deps.db, { writeScope: { value: scope } });
+    const result = await standalone(db, guards);
+    if (result !== undefined) {
+      deps.afterCommit?.(context, scope);
+      return { statusCode, body: stringifyWithRawJson(result), replayed: false };
+    }
+  }
   return transact(deps, context, async (tx) => ({ statusCode, result: await write(tx) }), idempotency);
 }
 

@@ -7,6 +7,7 @@ import {
   type Idempotency,
   type StagedStatus,
   type StagedWrite,
+  type StandaloneWrite,
   type WriteOutcome,
   runStagedWrite,
   runWrite,
@@ -44,29 +45,34 @@ function send(reply: FastifyReply, outcome: WriteOutcome): FastifyReply {
   return reply.code(outcome.statusCode).type('application/json; charset=utf-8').send(outcome.body);
 }
 
-/** A REST write: runs it through `runWrite` and sends the outcome. */
+/**
+ * A REST write: runs it through `runWrite` and sends the outcome. `standalone` is the same write
+ * as one statement outside a transaction, tried first where it can be (D174).
+ */
 export async function sendWrite(
   request: FastifyRequest,
   reply: FastifyReply,
   statusCode: number,
   write: (tx: Executor) => Promise<unknown>,
+  standalone?: StandaloneWrite,
 ): Promise<FastifyReply> {
   const { server } = request;
   const check = server.responseCheck;
   // Test mode: the result is checked against the route's schema before it is stringified.
-  const checked: typeof write = check
-    ? async (tx) => {
-        const body = await write(tx);
-        check(request, statusCode, body);
-        return body;
-      }
-    : write;
+  const checked =
+    <A extends unknown[]>(run: (...args: A) => Promise<unknown>) =>
+    async (...args: A) => {
+      const body = await run(...args);
+      if (body !== undefined) check?.(request, statusCode, body);
+      return body;
+    };
   const outcome = await runWrite(
     server.writeDeps,
     contextOf(request),
     statusCode,
-    checked,
+    check ? checked(write) : write,
     idempotencyOf(request),
+    standalone && check ? checked(standalone) : standalone,
   );
   return send(reply, outcome);
 }

@@ -8,6 +8,8 @@ import { expiryCutoff } from '../dialogues/records.js';
 import { assertAcceptsMessages } from '../dialogues/rules.js';
 import type { DialogueRef, DialogueScope } from '../dialogues/scope.js';
 import type { EventOutbox } from '../events/outbox.js';
+import type { WriteTx } from '../../db/unit-of-work.js';
+import type { SQL } from 'drizzle-orm';
 import * as repo from './repository.js';
 import type { MessageRecord } from './schemas.js';
 import { type FieldedInput, toMessageRecord } from './records.js';
@@ -91,6 +93,35 @@ async function explainRefusal(
   assertAcceptsMessages(await scope.find(tx, ctx, target), ctx);
 }
 
+/** The dialogue's counters after an append and the stored messages, in order. */
+interface Appended {
+  counters: repo.Appended['counters'];
+  messages: MessageRecord[];
+}
+
+const targetOf = (ctx: ProjectContext, dialogue: DialogueRef): repo.AppendTarget => ({
+  projectId: ctx.projectId,
+  dialogueId: dialogue.id,
+  namespace: dialogue.namespace ?? null,
+  expiredBefore: expiryCutoff(ctx.settings),
+});
+
+/** The messages ready to store; throws their failed checks, after the dialogue's own error. */
+async function checkedRows(
+  scope: DialogueScope,
+  db: Executor,
+  ctx: ProjectContext,
+  dialogue: DialogueRef,
+  items: FieldedInput[],
+): Promise<repo.NewMessage[]> {
+  const { rows, details } = toNewMessages(items);
+  if (details.length > 0) {
+    await explainRefusal(scope, db, ctx, dialogue);
+    throwDetails(details);
+  }
+  return rows;
+}
+
 function toNewMessages(items: FieldedInput[]): { rows: repo.NewMessage[]; details: ErrorDetail[] } {
   const details: ErrorDetail[] = [];
   const seenIds = new Set<string>();
@@ -138,25 +169,11 @@ export async function appendMessages(
   items: FieldedInput[],
   options: Omit<repo.AppendOptions, 'eventIds'>,
   outbox: Pick<EventOutbox, 'reserve'>,
-): Promise<{ counters: repo.Appended['counters']; messages: MessageRecord[] }> {
-  const { rows, details } = toNewMessages(items);
-  if (details.length > 0) {
-    await explainRefusal(scope, tx, ctx, dialogue);
-    throwDetails(details);
-  }
+): Promise<Appended> {
+  const rows = await checkedRows(scope, tx, ctx, dialogue, items);
   // D63, D64: a `message.created` event per message, written by the append itself.
   const eventIds = outbox.reserve(tx, rows.length);
-  const appended = await repo.insertIntoDialogue(
-    tx,
-    {
-      projectId: ctx.projectId,
-      dialogueId: dialogue.id,
-      namespace: dialogue.namespace ?? null,
-      expiredBefore: expiryCutoff(ctx.settings),
-    },
-    rows,
-    { ...options, eventIds },
-  );
+  const appended = await repo.insertIntoDialogue(tx, targetOf(ctx, dialogue), rows, { ...options, eventIds });
   if (!appended) {
     await explainRefusal(scope, tx, ctx, dialogue);
     // It refused a moment ago and takes messages now (it was changed in between): let the client retry.
@@ -179,4 +196,32 @@ export async function appendMessages(
     throwDetails(taken);
   }
   return { counters: appended.counters, messages: appended.messages.map(toMessageRecord) };
+}
+
+/**
+ * D174: `appendMessages` as one statement run alone on `db`, outside any transaction, with the
+ * write's guards in it; not on Citus. Undefined when it changed nothing (the dialogue refuses, an
+ * id is taken): the caller then runs `appendMessages` in a transaction, which names the error.
+ * Messages that fail their checks are refused here as there, before any write.
+ */
+export async function appendMessagesAlone(
+  scope: DialogueScope,
+  db: WriteTx,
+  ctx: ProjectContext,
+  dialogue: DialogueRef,
+  items: FieldedInput[],
+  options: Omit<repo.AppendOptions, 'eventIds' | 'distributed'>,
+  outbox: Pick<EventOutbox, 'reserve'>,
+  guards: SQL[],
+): Promise<Appended | undefined> {
+  const rows = await checkedRows(scope, db, ctx, dialogue, items);
+  const eventIds = outbox.reserve(db, rows.length);
+  const appended = await repo.appendAlone(
+    db,
+    targetOf(ctx, dialogue),
+    rows,
+    { ...options, eventIds },
+    guards,
+  );
+  return appended && { counters: appended.counters, messages: appended.messages.map(toMessageRecord) };
 }

@@ -3,6 +3,7 @@ import { type Executor, rowsOf } from '../../db/client.js';
 import { decodeColumns } from '../../db/decode.js';
 import { keysetPage } from '../../db/keyset.js';
 import { executePrepared } from '../../db/prepared.js';
+import { isStandaloneRefusal, isUniqueViolation } from '../../db/errors.js';
 import { dialogues, messages } from '../../db/schema.js';
 import { changeTime } from '../dialogues/change-time-sql.js';
 import { liveDialogueAs } from '../dialogues/expiry-sql.js';
@@ -121,10 +122,21 @@ export function appendStatement(
   target: AppendTarget,
   rows: NewMessage[],
   { queueEmbeddings, eventIds }: Pick<AppendOptions, 'queueEmbeddings' | 'eventIds'>,
+  guards?: SQL[],
 ): SQL {
+  // D174: standalone, the guards' parts come first and the dialogue's lock waits for them.
+  const guardParts = guards?.map((part, i) => sql`${sql.raw(`g${i}`)} AS (${part}), `) ?? [];
   return sql`
-    WITH d AS (
-${lockAndCount(target, rows)}
+    WITH ${sql.join(guardParts, sql``)}d AS (
+${lockAndCount(target, rows)}${
+  guards
+    ? sql`
+        AND ${sql.join(
+          guards.map((_, i) => sql`EXISTS (SELECT FROM ${sql.raw(`g${i}`)})`),
+          sql` AND `,
+        )}`
+    : sql``
+}
       RETURNING project_id, id, namespace, total_messages, last_message_created, modified
     ), m AS (
       INSERT INTO messages (project_id, dialogue_id, id, namespace, role, content, content_length,
@@ -135,7 +147,9 @@ ${lockAndCount(target, rows)}
       FROM d CROSS JOIN (VALUES ${sql.join(rows.map(messageTuple), sql`, `)})
         AS v(ord, id, role, content, content_length, name, tags, metadata, search_text, created)
       ORDER BY v.ord
-      ON CONFLICT (project_id, dialogue_id, id) DO NOTHING
+      -- In a transaction a taken id is skipped, and the caller names it and rolls back (D27);
+      -- standalone (D174) nothing rolls back after the statement, so a taken id aborts it.
+      ${guards ? sql`` : sql`ON CONFLICT (project_id, dialogue_id, id) DO NOTHING`}
       RETURNING ${recordColumnNames}, search_vector
     ), terms AS (
       ${countTermsFrom(sql`SELECT namespace, ${termBucket(sql`dialogue_id`)}, search_vector FROM m`, {
@@ -163,7 +177,13 @@ ${lockAndCount(target, rows)}
     }
     SELECT d.total_messages AS d_total_messages, d.last_message_created AS d_last_message_created,
            d.modified AS d_modified, ${recordColumnsOf('m')}
-    FROM d LEFT JOIN m ON true
+    FROM ${
+      // D174: standalone, a statement that did not write aborts itself, guards' counts and all
+      // (the one row of `written` is always read: it is the preserved side of the join).
+      guards
+        ? sql`(SELECT parley_abort_unless(EXISTS (SELECT FROM d))) AS written LEFT JOIN d ON true`
+        : sql`d`
+    } LEFT JOIN m ON true
     ORDER BY m.seq`;
 }
 
@@ -184,7 +204,31 @@ export async function insertIntoDialogue(
   options: AppendOptions,
 ): Promise<Appended | undefined> {
   if (options.distributed) return insertRoutedIntoDialogue(tx, target, rows, options);
-  const result = await executePrepared(tx, appendStatement(target, rows, options));
+  return appendedOf(await executePrepared(tx, appendStatement(target, rows, options)));
+}
+
+/**
+ * D174: the append as one statement run alone, outside any transaction, with the write's guards
+ * in it (`guards`, see appendStatement): every message or none. Undefined when it changed nothing:
+ * the dialogue does not take messages, or an id is taken (the statement aborts). Not on Citus,
+ * whose append is several routed statements (insertRoutedIntoDialogue).
+ */
+export async function appendAlone(
+  db: Executor,
+  target: AppendTarget,
+  rows: NewMessage[],
+  options: Omit<AppendOptions, 'distributed'>,
+  guards: SQL[],
+): Promise<Appended | undefined> {
+  try {
+    return appendedOf(await executePrepared(db, appendStatement(target, rows, options, guards)));
+  } catch (error) {
+    if (isUniqueViolation(error) || isStandaloneRefusal(error)) return undefined;
+    throw error;
+  }
+}
+
+function appendedOf(result: unknown): Appended | undefined {
   const raw = rowsOf<Record<string, unknown>>(result);
   if (raw.length === 0) return undefined;
   return {

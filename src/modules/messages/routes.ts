@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.js';
 import { refuseMissingPathParameter } from '../../http/missing-path.js';
 import { contextOf, sendWrite } from '../../http/writes.js';
 import { messageInputAt } from '../../http/message-inputs.js';
-import type { MessageLocator } from './service.js';
+import type { CreatedBatch, MessageLocator } from './service.js';
 import {
   batchResponseSchema,
   createBatchBody,
@@ -110,8 +110,14 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { dialogueId, namespace } = targetOf(request.body, request.query);
       const { dialogueId: _dialogueId, namespace: _namespace, ...fields } = request.body;
       const message = messageInputAt(request, fields, []);
-      return sendWrite(request, reply, 201, (tx) =>
-        messages.create(tx, contextOf(request), { dialogueId, namespace, message }),
+      const ctx = contextOf(request);
+      const input = { dialogueId, namespace, message };
+      return sendWrite(
+        request,
+        reply,
+        201,
+        (tx) => messages.create(tx, ctx, input),
+        (db, guards) => messages.createAlone(db, guards, ctx, input),
       );
     },
   );
@@ -160,15 +166,17 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const items = (bare ? body : body.messages).map((message, index) =>
         messageInputAt(request, message, bare ? [index] : ['messages', index]),
       );
-      return sendWrite(request, reply, 201, async (tx) => {
-        const created = await messages.createBatch(tx, contextOf(request), {
-          dialogueId,
-          namespace,
-          messages: items,
-          field: bare ? '' : 'messages',
-        });
-        return bare ? created.items : created;
-      });
+      const ctx = contextOf(request);
+      const input = { dialogueId, namespace, messages: items, field: bare ? '' : 'messages' };
+      // D55: a bare array is answered with a bare array.
+      const shaped = (created: CreatedBatch | undefined) => (bare ? created?.items : created);
+      return sendWrite(
+        request,
+        reply,
+        201,
+        async (tx) => shaped(await messages.createBatch(tx, ctx, input)),
+        async (db, guards) => shaped(await messages.createBatchAlone(db, guards, ctx, input)),
+      );
     },
   );
 

@@ -11,7 +11,9 @@ import type { EmbeddingQueue } from '../embeddings/queue.js';
 import type { EventOutbox } from '../events/outbox.js';
 import { type DeletionReason, deletionEvent, messageEvent } from '../events/records.js';
 import { refuseIfImmutable } from '../dialogues/rules.js';
-import { appendMessages, assertMessageCount } from './append.js';
+import { appendMessages, appendMessagesAlone, assertMessageCount } from './append.js';
+import type { WriteTx } from '../../db/unit-of-work.js';
+import type { SQL } from 'drizzle-orm';
 import { type FieldedInput, type MessageInput, toMessageRecord } from './records.js';
 import { idBoundAt } from '../../lib/ids.js';
 import * as repo from './repository.js';
@@ -60,6 +62,32 @@ export interface ListMessagesQuery {
 }
 
 type LockedDialogue = Awaited<ReturnType<DialogueScope['lock']>>;
+
+export interface NewMessageInput {
+  dialogueId: string;
+  namespace?: string;
+  message: MessageInput;
+}
+
+export interface NewBatchInput {
+  dialogueId: string;
+  namespace?: string;
+  messages: MessageInput[];
+  /** Where the messages sit in the request, for error details: `messages`, or '' for a bare array (D55). */
+  field?: string;
+}
+
+export interface CreatedBatch {
+  dialogueId: string;
+  items: MessageRecord[];
+  totalMessages: number;
+}
+
+/** An append of checked messages to a dialogue; undefined when a standalone one changed nothing. */
+type Append = (
+  dialogue: DialogueRef,
+  items: FieldedInput[],
+) => Promise<{ counters: repo.Appended['counters']; messages: MessageRecord[] } | undefined>;
 
 /** D29, D32: keyset position (created, insertion order). */
 const cursor = keysetCursor('messages', ['date', 'integer'], (row: repo.MessageRow) => [
@@ -127,6 +155,56 @@ export function createMessageService({
    */
   const appendOptions = { queueEmbeddings: embeddingQueue.enabled, distributed };
 
+  /** Appends in the caller's transaction. */
+  const inTransaction =
+    (tx: Executor, ctx: ProjectContext): Append =>
+    (dialogue, items) =>
+      appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions, outbox);
+
+  /**
+   * D174: appends as one statement run alone, with the write's guards in it. Not on Citus, where
+   * the append is several routed statements and needs its transaction.
+   */
+  const alone = distributed
+    ? undefined
+    : (db: WriteTx, ctx: ProjectContext, guards: SQL[]): Append =>
+        (dialogue, items) =>
+          appendMessagesAlone(dialogueScope, db, ctx, dialogue, items, appendOptions, outbox, guards);
+
+  async function addOne(db: Executor, ctx: ProjectContext, input: NewMessageInput, append: Append) {
+    const dialogue = refOf(input);
+    await refuseIfImmutableDialogue(db, ctx, dialogue);
+    const appended = await append(dialogue, [{ field: '', input: input.message }]);
+    return appended?.messages[0];
+  }
+
+  async function addBatch(
+    db: Executor,
+    ctx: ProjectContext,
+    input: NewBatchInput,
+    append: Append,
+  ): Promise<CreatedBatch | undefined> {
+    const at = input.field ?? 'messages';
+    if (input.messages.length === 0) {
+      throw new AppError('EMPTY_MESSAGE_ARRAY', 'messages must hold at least one message', [
+        { field: 'messages', code: 'EMPTY_MESSAGE_ARRAY', message: 'at least one message' },
+      ]);
+    }
+    assertMessageCount(input.messages.length, MAX_BATCH_MESSAGES);
+    const dialogue = refOf(input);
+    await refuseIfImmutableDialogue(db, ctx, dialogue);
+    const items = input.messages.map((message, index) => ({ field: `${at}[${index}]`, input: message }));
+    // D64: the append writes one event per message, in the batch's order.
+    const appended = await append(dialogue, items);
+    return (
+      appended && {
+        dialogueId: dialogue.id,
+        items: appended.messages,
+        totalMessages: appended.counters.totalMessages,
+      }
+    );
+  }
+
   return {
     /**
      * Adds messages to a dialogue in the caller's transaction (D16, D19, D31): also how dialogue
@@ -180,55 +258,20 @@ export function createMessageService({
     },
 
     /** POST /message: one message. */
-    async create(
-      tx: Executor,
-      ctx: ProjectContext,
-      input: { dialogueId: string; namespace?: string; message: MessageInput },
-    ): Promise<MessageRecord> {
-      const dialogue = refOf(input);
-      await refuseIfImmutableDialogue(tx, ctx, dialogue);
-      const { messages } = await appendMessages(
-        dialogueScope,
-        tx,
-        ctx,
-        dialogue,
-        [{ field: '', input: input.message }],
-        appendOptions,
-        outbox,
-      );
-      return messages[0]!;
-    },
+    create: async (tx: Executor, ctx: ProjectContext, input: NewMessageInput): Promise<MessageRecord> =>
+      (await addOne(tx, ctx, input, inTransaction(tx, ctx)))!,
+
+    /** D174: `create` as one statement, outside any transaction; undefined when it changed nothing. */
+    createAlone: async (db: WriteTx, guards: SQL[], ctx: ProjectContext, input: NewMessageInput) =>
+      alone && addOne(db, ctx, input, alone(db, ctx, guards)),
 
     /** POST /messages (D31): 1-100 messages, all or nothing. */
-    async createBatch(
-      tx: Executor,
-      ctx: ProjectContext,
-      input: {
-        dialogueId: string;
-        namespace?: string;
-        messages: MessageInput[];
-        /** Where the messages sit in the request, for error details: `messages`, or '' for a bare array (D55). */
-        field?: string;
-      },
-    ): Promise<{ dialogueId: string; items: MessageRecord[]; totalMessages: number }> {
-      const at = input.field ?? 'messages';
-      if (input.messages.length === 0) {
-        throw new AppError('EMPTY_MESSAGE_ARRAY', 'messages must hold at least one message', [
-          { field: 'messages', code: 'EMPTY_MESSAGE_ARRAY', message: 'at least one message' },
-        ]);
-      }
-      assertMessageCount(input.messages.length, MAX_BATCH_MESSAGES);
-      const dialogue = refOf(input);
-      await refuseIfImmutableDialogue(tx, ctx, dialogue);
-      const items = input.messages.map((message, index) => ({ field: `${at}[${index}]`, input: message }));
-      // D64: the append writes one event per message, in the batch's order.
-      const appended = await appendMessages(dialogueScope, tx, ctx, dialogue, items, appendOptions, outbox);
-      return {
-        dialogueId: dialogue.id,
-        items: appended.messages,
-        totalMessages: appended.counters.totalMessages,
-      };
-    },
+    createBatch: async (tx: Executor, ctx: ProjectContext, input: NewBatchInput): Promise<CreatedBatch> =>
+      (await addBatch(tx, ctx, input, inTransaction(tx, ctx)))!,
+
+    /** D174: `createBatch` as one statement, outside any transaction; undefined when it changed nothing. */
+    createBatchAlone: async (db: WriteTx, guards: SQL[], ctx: ProjectContext, input: NewBatchInput) =>
+      alone && addBatch(db, ctx, input, alone(db, ctx, guards)),
 
     /** GET /messages (D32): oldest first unless `order=desc`. */
     async list(

@@ -3,9 +3,15 @@ import type { WriteGuard } from '../../db/unit-of-work.js';
 
 /**
  * D44: the plan quota as a write guard. `runWrite` runs it inside every write's transaction
- * (REST and MCP), so a write is counted exactly when it commits, and refused with 429
- * PLAN_LIMIT_EXCEEDED once the project's monthlyWriteQuota is spent. Reads never get here.
+ * (REST and MCP), or in a standalone write's statement (D174), so a write is counted exactly when
+ * it commits, and refused with 429 PLAN_LIMIT_EXCEEDED once the project's monthlyWriteQuota is
+ * spent. Reads never get here.
  */
 export function quotaGuard(usage: UsageService): WriteGuard {
-  return (tx, { projectId, settings }) => usage.countWrite(tx, projectId, settings.monthlyWriteQuota);
+  const guard: WriteGuard = (tx, { projectId, settings }) =>
+    usage.countWrite(tx, projectId, settings.monthlyWriteQuota);
+  // D174: a project without a quota has its write counted by the write's own statement.
+  guard.inStatement = ({ projectId, settings }) =>
+    usage.countWriteInStatement(projectId, settings.monthlyWriteQuota);
+  return guard;
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import { usageCounters } from '../../db/schema.js';
 
 // D44: write counters per project and UTC month, spread over shard rows so that concurrent
@@ -8,18 +9,20 @@ import { usageCounters } from '../../db/schema.js';
 const shardRow = (projectId: string, month: string, shard: number) =>
   and(eq(usageCounters.projectId, projectId), eq(usageCounters.month, month), eq(usageCounters.shard, shard));
 
+/**
+ * Counts one write on a shard, with no ceiling (projects without a quota); returns one row. Also
+ * the first part of a standalone write's statement (D174).
+ */
+export const incrementShardStatement = (projectId: string, month: string, shard: number): SQL =>
+  sql`INSERT INTO usage_counters (project_id, month, shard, writes)
+      VALUES (${projectId}::text, ${month}::text, ${shard}::int, 1)
+      ON CONFLICT (project_id, month, shard) DO UPDATE SET writes = usage_counters.writes + 1
+      RETURNING writes`;
+
 /** Counts one write on a shard, with no ceiling (projects without a quota). */
 export async function incrementShard(tx: Executor, projectId: string, month: string, shard: number) {
-  await tx
-    .insert(usageCounters)
-    .values({ projectId, month, shard, writes: 1 })
-    .onConflictDoUpdate({
-      target: [usageCounters.projectId, usageCounters.month, usageCounters.shard],
-      set: { writes: sql`${usageCounters.writes} + 1` },
-    })
-    // Every write runs it: prepared once per connection (src/db/prepared.ts says why).
-    .prepare('parley_count_write')
-    .execute();
+  // Every write runs it: prepared once per connection (src/db/prepared.ts says why).
+  await executePrepared(tx, incrementShardStatement(projectId, month, shard));
 }
 
 async function incrementBelow(

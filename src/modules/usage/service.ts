@@ -125,6 +125,15 @@ export function createUsageService({ db }: UsageServiceDeps) {
       if (!counted) throw quotaExceeded(quota, now);
     },
 
+    /**
+     * D174: `countWrite` as the first part of a standalone write's statement; undefined for a
+     * project with a quota, whose write may be refused (it is counted in the write's transaction).
+     */
+    countWriteInStatement(projectId: string, quota: number | null | undefined, now = new Date()) {
+      if (quota !== null && quota !== undefined) return undefined;
+      return repo.incrementShardStatement(projectId, utcMonth(now), randomInt(USAGE_SHARDS));
+    },
+
     /** This month's counters of a project (admin API, D7). */
     async currentUsage(
       projectId: string,
