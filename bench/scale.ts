@@ -5,7 +5,11 @@ import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createLocalEmbedder } from '../src/embedders/local.js';
-import { ensureVectorIndexes, vectorIndexName } from '../src/modules/embeddings/vector-sql.js';
+import {
+  ensureVectorIndexes,
+  indexPrecisionOf,
+  vectorIndexName,
+} from '../src/modules/embeddings/vector-sql.js';
 import { createProjectService } from '../src/modules/projects/service.js';
 import { countTermsFrom, termBucket } from '../src/modules/search/terms-sql.js';
 import { createServerDatabase } from '../test/helpers/database.js';
@@ -176,7 +180,7 @@ async function seedScale(handle: DatabaseHandle, size: number): Promise<SeededSc
     const indexSeconds = (performance.now() - indexStarted) / 1000;
     const [{ bytes }] = rowsOf<{ bytes: string }>(
       await handle.db.execute(
-        sql`SELECT pg_relation_size(${vectorIndexName('messages', embedder)}::regclass)::text AS bytes`,
+        sql`SELECT pg_relation_size(${vectorIndexName('messages', embedder, indexPrecisionOf(handle.kind, embedder))}::regclass)::text AS bytes`,
       ),
     ) as [{ bytes: string }];
     const indexBytesPerVector = Number(bytes) / size;

@@ -97,6 +97,7 @@ async function latency(
   const service = createSearchService({
     readDb: handle.db,
     embedder,
+    storeKind: handle.kind,
     loaders: keyOnlyLoaders,
     dialogueScope,
   });

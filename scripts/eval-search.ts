@@ -154,6 +154,7 @@ async function main() {
       createSearchService({
         readDb: db,
         embedder,
+        storeKind: database.kind,
         fusion,
         loaders: keyOnlyLoaders,
         dialogueScope,

@@ -128,6 +128,7 @@ export function createServices({
   const search = createSearchService({
     readDb,
     embedder: embedder && withQueryCache(embedder),
+    storeKind: database.kind,
     dialogueScope,
     onEmbedError: (error) => logger.warn({ err: error }, 'query embedding failed; answering from full text'),
     exactScanMaxRows: config.SEARCH_EXACT_SCAN_MAX_ROWS,

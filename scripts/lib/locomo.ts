@@ -310,7 +310,14 @@ export async function evaluateLocomo({ path, embedder, database, variants = [] }
       ['BM25', score(questions, baseline)],
     ];
     const service = (fusion?: Fusion) =>
-      createSearchService({ readDb: database.db, embedder, fusion, loaders: keyOnlyLoaders, dialogueScope });
+      createSearchService({
+        readDb: database.db,
+        embedder,
+        storeKind: database.kind,
+        fusion,
+        loaders: keyOnlyLoaders,
+        dialogueScope,
+      });
     for (const variant of variants) {
       const search = service(variant.fusion);
       const ranks: string[][] = [];

@@ -191,7 +191,7 @@ describe.runIf(citus)('every hot statement is routed to one shard (Citus)', () =
 
   it("each shard of every searchable table has the model's HNSW index (D41, built through the coordinator)", async () => {
     for (const table of ['messages', 'dialogues', 'memories']) {
-      const name = vectorIndexName(table as 'messages', stubEmbedder());
+      const name = vectorIndexName(table as 'messages', stubEmbedder(), 'halfvec');
       const result = await explainer.query(
         `SELECT success, result FROM run_command_on_placements($1::regclass,
            $$SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam

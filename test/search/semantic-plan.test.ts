@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import type { Embedder } from '../../src/embedders/embedder.js';
-import { ensureVectorIndexes, vectorIndexName } from '../../src/modules/embeddings/vector-sql.js';
+import {
+  ensureVectorIndexes,
+  indexPrecisionOf,
+  vectorIndexName,
+} from '../../src/modules/embeddings/vector-sql.js';
 import { configFrom } from '../../src/config.js';
 import {
   type CandidateQuery,
@@ -91,7 +95,11 @@ async function candidatesWithPlan(query: Partial<CandidateQuery> & { queryVector
     lexical: false,
     k: 10,
     ...query,
-    vector: { embedder, values: query.queryVector },
+    vector: {
+      embedder,
+      values: query.queryVector,
+      precision: indexPrecisionOf(database.handle.kind, embedder),
+    },
   });
   expect(plans).toHaveLength(1);
   return { rows, plan: plans[0]! };
@@ -120,7 +128,7 @@ function planThatRan(plan: string): 'exact' | 'index' {
 
 /** Whether the HNSW index was walked (a scan of it ran). */
 function walkedHnsw(plan: string): boolean {
-  const index = vectorIndexName('messages', embedder);
+  const index = vectorIndexName('messages', embedder, indexPrecisionOf(database.handle.kind, embedder));
   return plan.split('\n').some((line) => line.includes(index) && !line.includes('never executed'));
 }
 

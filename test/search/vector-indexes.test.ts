@@ -4,8 +4,8 @@ import { type DatabaseHandle, openDatabase, rowsOf } from '../../src/db/client.j
 import { runMigrations } from '../../src/db/migrate.js';
 import type { Embedder } from '../../src/embedders/embedder.js';
 import {
+  type IndexPrecision,
   ensureVectorIndexes,
-  replacedVectorIndexName,
   vectorIndexName,
 } from '../../src/modules/embeddings/vector-sql.js';
 import { createServerDatabase, testServerUrl } from '../helpers/database.js';
@@ -13,6 +13,8 @@ import { createServerDatabase, testServerUrl } from '../helpers/database.js';
 // D41: every instance makes sure the configured model's HNSW indexes exist when it starts. Two
 // instances starting together used to build the same index CONCURRENTLY at once, which
 // Postgres ends with a deadlock error, and a build cut short left an invalid index behind.
+// D172, D175: the index holds half-precision vectors on PostgreSQL and full ones on PGlite, and
+// replaces the index of the other precision an older version built.
 
 const embedder: Embedder = {
   id: 'test-model-3',
@@ -21,23 +23,31 @@ const embedder: Embedder = {
   close: async () => {},
 };
 
-const expected = (['dialogues', 'memories', 'messages'] as const).map((table) => ({
-  name: vectorIndexName(table, embedder),
-  valid: true,
-}));
+const TABLES = ['dialogues', 'memories', 'messages'] as const;
 
-const replaced = (['dialogues', 'memories', 'messages'] as const).map((table) =>
-  replacedVectorIndexName(table, embedder),
-);
+const expected = (precision: IndexPrecision) =>
+  TABLES.map((table) => ({ name: vectorIndexName(table, embedder, precision), valid: true }));
 
-/** The test model's vector indexes (D172's and the full-precision ones it replaced), with their validity. */
+/** The test model's vector indexes of both precisions, with their validity. */
 async function indexes(handle: DatabaseHandle) {
-  const names = [...expected.map(({ name }) => name), ...replaced].map((name) => `'${name}'`).join(', ');
+  const names = TABLES.flatMap((table) =>
+    (['halfvec', 'vector'] as const).map((precision) => `'${vectorIndexName(table, embedder, precision)}'`),
+  ).join(', ');
   const result = await handle.db.execute(
     sql.raw(`SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i
       JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname IN (${names}) ORDER BY c.relname`),
   );
   return rowsOf<{ name: string; valid: boolean }>(result);
+}
+
+/** What an older version built: the model's index of `precision` on every table. */
+async function buildOlderIndexes(handle: DatabaseHandle, precision: IndexPrecision) {
+  for (const table of TABLES) {
+    await handle.db.execute(
+      sql.raw(`CREATE INDEX ${vectorIndexName(table, embedder, precision)} ON ${table}
+        USING hnsw ((embedding::${precision}(3)) ${precision}_cosine_ops) WHERE embedding_model = '${embedder.id}'`),
+    );
+  }
 }
 
 /** The operator class of an index's column: what it stores. */
@@ -77,13 +87,13 @@ describe.runIf(testServerUrl())('vector indexes on Postgres (D41)', () => {
              ARRAY[random(), random(), random()]::vector, ${embedder.id}
       FROM d, generate_series(1, 20000) AS g`);
     await Promise.all(handles.map((handle) => ensureVectorIndexes(handle, embedder)));
-    expect(await indexes(handles[0]!)).toEqual(expected);
+    expect(await indexes(handles[0]!)).toEqual(expected('halfvec'));
   });
 
   it('replace an index that a cut-short build left invalid', async () => {
     const [handle] = await instances(1);
     await ensureVectorIndexes(handle!, embedder);
-    const name = vectorIndexName('messages', embedder);
+    const name = vectorIndexName('messages', embedder, 'halfvec');
     await handle!.db.execute(
       sql.raw(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = '${name}'::regclass`),
     );
@@ -94,15 +104,28 @@ describe.runIf(testServerUrl())('vector indexes on Postgres (D41)', () => {
 
   it('hold half-precision vectors, and replace the full-precision index of an older version (D172)', async () => {
     const [handle] = await instances(1);
-    // What versions before D172 built, for every table.
-    for (const [i, table] of (['dialogues', 'memories', 'messages'] as const).entries()) {
-      await handle!.db.execute(
-        sql.raw(`CREATE INDEX ${replaced[i]} ON ${table} USING hnsw ((embedding::vector(3)) vector_cosine_ops)
-          WHERE embedding_model = '${embedder.id}'`),
-      );
-    }
+    await buildOlderIndexes(handle!, 'vector');
     await ensureVectorIndexes(handle!, embedder);
-    expect(await indexes(handle!)).toEqual(expected);
-    expect(await operatorClass(handle!, vectorIndexName('messages', embedder))).toBe('halfvec_cosine_ops');
+    expect(await indexes(handle!)).toEqual(expected('halfvec'));
+    expect(await operatorClass(handle!, vectorIndexName('messages', embedder, 'halfvec'))).toBe(
+      'halfvec_cosine_ops',
+    );
+  });
+});
+
+describe('vector indexes on PGlite (D175)', () => {
+  it('hold full-precision vectors, and replace the half-precision index of an older version', async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await runMigrations(handle);
+      await buildOlderIndexes(handle, 'halfvec');
+      await ensureVectorIndexes(handle, embedder);
+      expect(await indexes(handle)).toEqual(expected('vector'));
+      expect(await operatorClass(handle, vectorIndexName('messages', embedder, 'vector'))).toBe(
+        'vector_cosine_ops',
+      );
+    } finally {
+      await handle.close();
+    }
   });
 });

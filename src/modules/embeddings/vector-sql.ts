@@ -8,10 +8,12 @@ import type { Embedder } from '../../embedders/embedder.js';
 // model's dimension, limited to that model's rows. A query uses it only when it repeats the same
 // cast and the same predicate, so both are built here and nowhere else.
 //
-// D172: the index holds the vectors at half precision (`halfvec`): half the bytes of the index, and
-// of the memory its graph walks through, for a cosine that differs from the full one in the fourth
-// decimal. Only the order of the index's candidates comes from it; every score, and the exact scan
-// of a small scope, uses the stored vector at full precision.
+// D172: on PostgreSQL the index holds the vectors at half precision (`halfvec`): half the bytes of
+// the index, and of the memory its graph walks through, for a cosine that differs from the full
+// one in the fourth decimal. Only the order of the index's candidates comes from it; every score,
+// and the exact scan of a small scope, uses the stored vector at full precision. D175: PGlite's
+// index keeps full precision, as its half-precision one builds 5-7 times slower and is walked
+// twice as slowly there.
 
 const SEARCHABLE_TABLES = ['messages', 'dialogues', 'memories'] as const;
 export type SearchableTable = (typeof SEARCHABLE_TABLES)[number];
@@ -30,11 +32,24 @@ export const embeddingExpression = (embedder: Embedder, alias?: string): SQL =>
 export const queryVector = (embedder: Embedder, vector: number[]): SQL => literal('vector', embedder, vector);
 
 /**
- * `t.embedding::halfvec(512) <=> '[...]'::halfvec(512)`: the indexed expression's distance to the
- * query, the one ORDER BY that walks the HNSW index.
+ * What a model's HNSW index holds on a store (D172, D175): half precision on PostgreSQL; full on
+ * PGlite, up to the 2,000 dimensions pgvector indexes at full precision (half goes to 4,000).
  */
-export const indexedDistance = (embedder: Embedder, alias: string, vector: number[]): SQL =>
-  sql`${cast('halfvec', embedder, alias)} <=> ${literal('halfvec', embedder, vector)}`;
+export type IndexPrecision = 'halfvec' | 'vector';
+
+export const indexPrecisionOf = (kind: DatabaseHandle['kind'], embedder: Embedder): IndexPrecision =>
+  kind === 'pglite' && embedder.dimensions <= 2000 ? 'vector' : 'halfvec';
+
+/**
+ * `t.embedding::halfvec(512) <=> '[...]'::halfvec(512)` (or `vector`, as the index holds): the
+ * indexed expression's distance to the query, the one ORDER BY that walks the HNSW index.
+ */
+export const indexedDistance = (
+  embedder: Embedder,
+  precision: IndexPrecision,
+  alias: string,
+  vector: number[],
+): SQL => sql`${cast(precision, embedder, alias)} <=> ${literal(precision, embedder, vector)}`;
 
 /**
  * `embedding_model = '<id>'` as a literal, not a parameter: the planner can use a partial index
@@ -51,14 +66,20 @@ function modelPredicateText(embedder: Embedder, alias?: string): string {
 
 const modelHash = (embedder: Embedder) => createHash('sha256').update(embedder.id).digest('hex').slice(0, 12);
 
-export function vectorIndexName(table: SearchableTable, embedder: Embedder): string {
-  return `${table}_embedding_${modelHash(embedder)}_half_idx`;
+export function vectorIndexName(
+  table: SearchableTable,
+  embedder: Embedder,
+  precision: IndexPrecision,
+): string {
+  return `${table}_embedding_${modelHash(embedder)}_${precision === 'halfvec' ? 'half_' : ''}idx`;
 }
 
-/** The full-precision index of the same model that D172 replaced; dropped once its successor is built. */
-export function replacedVectorIndexName(table: SearchableTable, embedder: Embedder): string {
-  return `${table}_embedding_${modelHash(embedder)}_idx`;
-}
+/**
+ * The model's index of the other precision: what an older version built on this store (full on
+ * PostgreSQL before D172, half on PGlite between D172 and D175), dropped once its successor is built.
+ */
+const replacedIndexName = (table: SearchableTable, embedder: Embedder, precision: IndexPrecision) =>
+  vectorIndexName(table, embedder, precision === 'halfvec' ? 'vector' : 'halfvec');
 
 /** An arbitrary constant shared by every Parley instance: the lock of vector index builds. */
 const VECTOR_INDEX_LOCK_ID = 7_242_031_338;
@@ -73,18 +94,25 @@ async function indexState(db: Database, name: string): Promise<IndexState> {
   return row === undefined ? 'missing' : row.valid ? 'valid' : 'invalid';
 }
 
-function createIndexStatement(table: SearchableTable, embedder: Embedder, concurrently: boolean): SQL {
+function createIndexStatement(
+  table: SearchableTable,
+  embedder: Embedder,
+  precision: IndexPrecision,
+  concurrently: boolean,
+): SQL {
+  const name = vectorIndexName(table, embedder, precision);
   return sql.raw(
-    `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}IF NOT EXISTS ${vectorIndexName(table, embedder)} ` +
-      `ON ${table} USING hnsw ((embedding::halfvec(${embedder.dimensions})) halfvec_cosine_ops) ` +
+    `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}IF NOT EXISTS ${name} ` +
+      `ON ${table} USING hnsw ((embedding::${precision}(${embedder.dimensions})) ${precision}_cosine_ops) ` +
       `WHERE ${modelPredicateText(embedder)}`,
   );
 }
 
 /**
- * Creates the configured model's HNSW index on every searchable table if it is missing (D41), and
- * then drops the full-precision index it replaced (D172), so that an upgraded database searches
- * through the new index as soon as it is built and keeps no index that no query uses.
+ * Creates the configured model's HNSW index on every searchable table if it is missing (D41), in
+ * the store's precision (D172, D175), and then drops the index of the other precision that an
+ * older version built, so that an upgraded database searches through the new index as soon as it
+ * is built and keeps no index that no query uses.
  * On Postgres the build is CONCURRENTLY, so that a running server's writes keep flowing while a
  * large table is indexed, and instances that start together take turns under an advisory lock:
  * two concurrent builds of one index deadlock. A build that died half-way leaves an invalid
@@ -92,10 +120,13 @@ function createIndexStatement(table: SearchableTable, embedder: Embedder, concur
  * single connection and needs neither.
  */
 export async function ensureVectorIndexes(database: DatabaseHandle, embedder: Embedder): Promise<void> {
+  const precision = indexPrecisionOf(database.kind, embedder);
   if (database.kind === 'pglite') {
     for (const table of SEARCHABLE_TABLES) {
-      await database.db.execute(createIndexStatement(table, embedder, false));
-      await database.db.execute(sql.raw(`DROP INDEX IF EXISTS ${replacedVectorIndexName(table, embedder)}`));
+      await database.db.execute(createIndexStatement(table, embedder, precision, false));
+      await database.db.execute(
+        sql.raw(`DROP INDEX IF EXISTS ${replacedIndexName(table, embedder, precision)}`),
+      );
     }
     return;
   }
@@ -106,18 +137,18 @@ export async function ensureVectorIndexes(database: DatabaseHandle, embedder: Em
     let settled = true;
     for (const table of SEARCHABLE_TABLES) {
       settled &&=
-        (await indexState(db, vectorIndexName(table, embedder))) === 'valid' &&
-        (await indexState(db, replacedVectorIndexName(table, embedder))) === 'missing';
+        (await indexState(db, vectorIndexName(table, embedder, precision))) === 'valid' &&
+        (await indexState(db, replacedIndexName(table, embedder, precision))) === 'missing';
     }
     if (settled) return;
     await withPolledAdvisoryLock(db, VECTOR_INDEX_LOCK_ID, async () => {
       for (const table of SEARCHABLE_TABLES) {
-        const name = vectorIndexName(table, embedder);
+        const name = vectorIndexName(table, embedder, precision);
         const state = await indexState(db, name);
         if (state === 'invalid') await db.execute(sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`));
-        if (state !== 'valid') await db.execute(createIndexStatement(table, embedder, true));
+        if (state !== 'valid') await db.execute(createIndexStatement(table, embedder, precision, true));
         await db.execute(
-          sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${replacedVectorIndexName(table, embedder)}`),
+          sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${replacedIndexName(table, embedder, precision)}`),
         );
       }
     });

@@ -4,6 +4,7 @@ import type { Embedder } from '../../embedders/embedder.js';
 import { inLiveDialogue, liveDialogueAs } from '../dialogues/expiry-sql.js';
 import {
   embeddingExpression,
+  type IndexPrecision,
   indexedDistance,
   modelPredicate,
   queryVector,
@@ -115,7 +116,7 @@ export interface CandidateQuery {
   dialogueFilters?: ObjectFilters;
   text: string;
   /** The query's vector, when semantic candidates are wanted, and the hub's (D141). */
-  vector?: { embedder: Embedder; values: number[]; hub?: number[] };
+  vector?: { embedder: Embedder; values: number[]; hub?: number[]; precision: IndexPrecision };
   lexical: boolean;
   /** D140: the query's lexemes with their weights (BM25's idf), which order the full-text candidates. */
   weights: Record<string, number>;
@@ -366,8 +367,9 @@ const toCandidate = (row: CandidateRow): CandidateRow => ({
 /**
  * D133: the `k` nearest rows by the query's vector, by one of two plans chosen in the statement
  * itself. `small` counts the scope's rows through its index, stopping past the limit; when they
- * are few, their distances are all computed at full precision and the answer is exact; when they
- * are many, the HNSW index (of half-precision vectors, D172) walks its graph. Each plan sits under a
+ * are few, their distances are all computed at full precision and the answer is exact (`+ 0`
+ * keeps PGlite's full-precision index, D175, out of that ORDER BY); when they are many, the HNSW
+ * index (of half-precision vectors on PostgreSQL, D172) walks its graph. Each plan sits under a
  * one-time filter: the one not chosen never runs. A project or namespace whose word counts already
  * hold more rows than the limit is large without counting (the count was a sixth of a search's
  * statement at 10^5 rows): the HNSW plan alone is sent.
@@ -379,7 +381,7 @@ function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<Q
   const model = modelPredicate(vector.embedder, 't');
   const byIndex = (condition: SQL) => sql`(SELECT ${keyColumns[table]} FROM ${from}
       WHERE ${condition} ${where} AND ${model}
-      ORDER BY ${indexedDistance(vector.embedder, 't', vector.values)} LIMIT ${k})`;
+      ORDER BY ${indexedDistance(vector.embedder, vector.precision, 't', vector.values)} LIMIT ${k})`;
   const knownLarge = query.scope.dialogueId === undefined && (query.wordedRows ?? 0) > maxRows;
   if (knownLarge) return byIndex(sql``);
   const small = sql`(SELECT small FROM scope_size)`;
@@ -389,7 +391,7 @@ function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<Q
     )
     (SELECT ${keyColumns[table]} FROM ${from}
       WHERE ${small} AND ${where} AND ${model}
-      ORDER BY ${distanceOf(vector)} LIMIT ${k})
+      ORDER BY (${distanceOf(vector)}) + 0 LIMIT ${k})
     UNION ALL
     ${byIndex(sql`NOT ${small} AND`)})`;
 }
@@ -505,10 +507,11 @@ export async function findMatches(db: Executor, query: MatchQuery): Promise<Cand
       ORDER BY ${lexicalOrder(query.weights)}, t.id LIMIT ${perDialogue})`);
   }
   if (vector) {
-    // At full precision: the HNSW index (of half-precision vectors, D172) cannot serve this order.
+    // At full precision, by similarity rather than distance: no HNSW index can serve this order
+    // (PGlite's holds full-precision vectors, D175).
     branches.push(sql`(SELECT t.dialogue_id AS "dialogueId", t.id FROM messages t
       WHERE ${inDialogue} AND ${modelPredicate(vector.embedder, 't')}
-      ORDER BY ${distanceOf(vector)}, t.id LIMIT ${perDialogue})`);
+      ORDER BY 1 - (${distanceOf(vector)}) DESC, t.id LIMIT ${perDialogue})`);
   }
   if (branches.length === 0) return [];
   const candidates = sql`SELECT m."dialogueId", m.id FROM unnest(${textArray(query.dialogueIds)}) AS d(id),

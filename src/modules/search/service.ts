@@ -1,6 +1,7 @@
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import type { ProjectContext } from '../../core/context.js';
 import type { Embedder } from '../../embedders/embedder.js';
+import { indexPrecisionOf } from '../embeddings/vector-sql.js';
 import {
   type CandidateRow,
   type QueryVector,
@@ -51,6 +52,8 @@ export interface SearchServiceDeps {
   /** The read database (a replica when configured). */
   readDb: Database;
   embedder?: Embedder;
+  /** The store, whose HNSW index's precision its queries repeat (D172, D175). */
+  storeKind: DatabaseHandle['kind'];
   /** The namespace rule of a `dialogueId` filter (D34). */
   dialogueScope: Pick<DialogueScope, 'find'>;
   loaders: ItemLoaders;
@@ -234,7 +237,10 @@ export function createSearchService(deps: SearchServiceDeps) {
       const wanted: Strategy = strategy ?? (embedder ? 'hybrid' : 'lexical');
       const vectors = wanted === 'lexical' ? undefined : await queryVector(input.query);
       const used: Strategy = vectors ? wanted : 'lexical';
-      const vector = vectors && embedder ? { embedder, ...vectors } : undefined;
+      const vector =
+        vectors && embedder
+          ? { embedder, precision: indexPrecisionOf(deps.storeKind, embedder), ...vectors }
+          : undefined;
       const k = Math.min(200, Math.max(40, input.limit * 4));
       const candidateQuery = {
         scope,
