@@ -10,6 +10,7 @@ import {
   createTestContext,
   expectError,
 } from '../helpers/app.js';
+import { testServerIsCitus } from '../helpers/database.js';
 
 // D174: a message append without an Idempotency-Key, by a project without a quota, is one
 // statement run outside a transaction, its write counted (D44) by that statement; anything it
@@ -80,11 +81,13 @@ const message = (dialogueId: string, fields: Record<string, unknown> = {}) => ({
 
 describe('a message append as one statement (D174)', () => {
   it('counts the write of a project without a quota in the append statement itself', async () => {
+    // On Citus the append is several routed statements in a transaction (docs/scaling.md).
+    const standalone = !(await testServerIsCitus());
     const { project, as, dialogueId } = await fixture();
     const single = await countingStatements(() => as(message(dialogueId)));
     expect(single.result.statusCode, single.result.body).toBe(201);
     expect(single.counted).toHaveLength(1);
-    expect(appends(single.counted[0]!)).toBe(true);
+    expect(appends(single.counted[0]!)).toBe(standalone);
 
     const batch = await countingStatements(() =>
       as({
@@ -95,7 +98,7 @@ describe('a message append as one statement (D174)', () => {
     );
     expect(batch.result.statusCode, batch.result.body).toBe(201);
     expect(batch.counted).toHaveLength(1);
-    expect(appends(batch.counted[0]!)).toBe(true);
+    expect(appends(batch.counted[0]!)).toBe(standalone);
     expect(await state(project, as, dialogueId)).toMatchObject({ messages: 4, writes: 3, totalMessages: 4 });
   });
 
