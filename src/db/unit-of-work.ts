@@ -13,10 +13,11 @@ import { stringifyWithRawJson } from '../core/raw-json.js';
 /**
  * A check run inside every write transaction, before the write (plan quotas count there, D44).
  * `inStatement`, when the guard has it, is the guard as the first part of a standalone write's
- * statement (D174): a data-modifying statement returning one row, run before the write's own
- * parts (they wait for it, so locks are taken in the transaction's order); the write's statement
- * aborts itself when it does not write, taking the guard's change with it. It answers undefined
- * when the guard may refuse this project's write (a quota): the write then runs in a transaction.
+ * statement (D174): a data-modifying statement returning a row when the guard lets the write
+ * through, run before the write's own parts (they wait for it, so locks are taken in the
+ * transaction's order); the write's statement writes only when every guard's part returned its
+ * row, and aborts itself when it does not write, taking the guards' changes with it. It answers
+ * undefined when only the transaction can decide (a quota of 0 refuses every write).
  */
 export type WriteGuard = ((tx: Executor, context: ProjectContext) => Promise<void>) & {
   inStatement?: (context: ProjectContext) => SQL | undefined;

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, messages } from '../../src/db/schema.js';
+import { events, messages, usageCounters } from '../../src/db/schema.js';
+import { USAGE_SHARDS } from '../../src/modules/usage/service.js';
 import {
   ADMIN_TOKEN,
   type TestContext,
@@ -12,10 +13,10 @@ import {
 } from '../helpers/app.js';
 import { testServerIsCitus } from '../helpers/database.js';
 
-// D174: a message append without an Idempotency-Key, by a project without a quota, is one
-// statement run outside a transaction, its write counted (D44) by that statement; anything it
-// cannot settle (a refusing dialogue, a taken id, a quota, a key) runs in the transaction, and
-// the statement's attempt leaves nothing behind.
+// D174: a message append without an Idempotency-Key is one statement run outside a transaction,
+// its write counted (D44) by that statement, up to a quota's common case; anything it cannot
+// settle (a refusing dialogue, a taken id, a full shard or spent quota, a key) runs in the
+// transaction, and the statement's attempt leaves nothing behind.
 
 const statements: string[] = [];
 let ctx: TestContext;
@@ -102,14 +103,43 @@ describe('a message append as one statement (D174)', () => {
     expect(await state(project, as, dialogueId)).toMatchObject({ messages: 4, writes: 3, totalMessages: 4 });
   });
 
-  it('counts the write in its transaction with a quota or an Idempotency-Key', async () => {
-    const quota = await fixture({ monthlyWriteQuota: 100 });
-    const withQuota = await countingStatements(() => quota.as(message(quota.dialogueId)));
-    expect(withQuota.result.statusCode).toBe(201);
-    // The quota's own statements (one or more, as its shard rows stand), none of them the append.
-    expect(withQuota.counted.length).toBeGreaterThan(0);
-    expect(withQuota.counted.some(appends)).toBe(false);
+  it('counts the write of a project with a quota in the append statement, while its shard has room', async () => {
+    const standalone = !(await testServerIsCitus());
+    const { project, as, dialogueId } = await fixture({ monthlyWriteQuota: 1000 });
+    // Every shard row of the month in place, each far below its share of 62 or 63 (the month's
+    // first writes create them, in the transaction).
+    const month = new Date().toISOString().slice(0, 7);
+    await ctx.app.db
+      .insert(usageCounters)
+      .values(
+        Array.from({ length: USAGE_SHARDS }, (_, shard) => ({ projectId: project.projectId, month, shard })),
+      )
+      .onConflictDoNothing();
+    const written = await countingStatements(() => as(message(dialogueId)));
+    expect(written.result.statusCode, written.result.body).toBe(201);
+    expect(written.counted).toHaveLength(1);
+    expect(appends(written.counted[0]!)).toBe(standalone);
+    expect(await usageWrites(project)).toBe(2);
+  });
 
+  it('lets exactly the quota through concurrent appends, some racing for one id', async () => {
+    const { project, as, dialogueId } = await fixture({ monthlyWriteQuota: 25 });
+    // 1 write so far (the dialogue); 24 left for forty appends, five of them with one id.
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => as(message(dialogueId, i % 8 === 0 ? { id: 'msg_raced' } : {}))),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(24);
+    expect(statuses.every((status) => [201, 409, 429].includes(status))).toBe(true);
+    expect(await state(project, as, dialogueId)).toMatchObject({
+      messages: 24,
+      writes: 25,
+      totalMessages: 24,
+    });
+    expectError(await as(message(dialogueId)), 429, 'PLAN_LIMIT_EXCEEDED');
+  });
+
+  it('counts the write in its transaction with an Idempotency-Key, or a quota of 0 refuses it', async () => {
     const free = await fixture();
     const keyed = await countingStatements(() =>
       free.as({ ...message(free.dialogueId), headers: { 'idempotency-key': 'one' } }),
@@ -117,8 +147,10 @@ describe('a message append as one statement (D174)', () => {
     expect(keyed.result.statusCode).toBe(201);
     expect(keyed.counted.length).toBeGreaterThan(0);
     expect(keyed.counted.some(appends)).toBe(false);
-    expect(await usageWrites(quota.project)).toBe(2);
     expect(await usageWrites(free.project)).toBe(2);
+
+    const closed = await createProject(ctx.app, { monthlyWriteQuota: 0 });
+    expectError(await asProject(ctx.app, closed)(message('dlg_any')), 429, 'PLAN_LIMIT_EXCEEDED');
   });
 
   it('changes nothing when an id is taken, and names it as the transaction does', async () => {

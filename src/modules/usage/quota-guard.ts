@@ -10,7 +10,8 @@ import type { WriteGuard } from '../../db/unit-of-work.js';
 export function quotaGuard(usage: UsageService): WriteGuard {
   const guard: WriteGuard = (tx, { projectId, settings }) =>
     usage.countWrite(tx, projectId, settings.monthlyWriteQuota);
-  // D174: a project without a quota has its write counted by the write's own statement.
+  // D174: the write counted by the write's own statement; when the common case of a quota does
+  // not count it, the statement writes nothing and the transaction above decides.
   guard.inStatement = ({ projectId, settings }) =>
     usage.countWriteInStatement(projectId, settings.monthlyWriteQuota);
   return guard;

@@ -1,5 +1,5 @@
 import { type SQL, and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
 import { usageCounters } from '../../db/schema.js';
 
@@ -65,36 +65,29 @@ export async function claimInShard(
 
 /**
  * The common case in one statement: counts the write on `shard` when it is below its share of
- * `quota` and no shard of the month is past its share (see the service). `false` leaves the
- * decision to the slower steps.
+ * `quota` and no shard of the month is past its share (see the service); returns a row when it
+ * counted. Also the first part of a standalone write's statement (D174).
  */
-export async function incrementWithinShares(
-  tx: Executor,
+export const incrementWithinSharesStatement = (
   projectId: string,
   month: string,
   shard: number,
   quota: number,
   shards: number,
   share: number,
-): Promise<boolean> {
-  const rows = await tx
-    .update(usageCounters)
-    .set({ writes: sql`${usageCounters.writes} + 1` })
-    .where(
-      and(
-        shardRow(projectId, month, shard),
-        lt(usageCounters.writes, share),
-        sql`NOT EXISTS (SELECT 1 FROM usage_counters other
-          WHERE other.project_id = ${projectId} AND other.month = ${month}
-            AND other.writes > ${quota}::bigint / ${shards}
-              + CASE WHEN other.shard < ${quota}::bigint % ${shards} THEN 1 ELSE 0 END)`,
-      ),
-    )
-    .returning({ writes: usageCounters.writes })
-    // Every write of a project with a quota runs it: prepared (src/db/prepared.ts says why).
-    .prepare('parley_count_write_within_quota')
-    .execute();
-  return rows.length === 1;
+): SQL => sql`UPDATE usage_counters SET writes = writes + 1
+      WHERE project_id = ${projectId}::text AND month = ${month}::text AND shard = ${shard}::int
+        AND writes < ${share}::bigint
+        AND NOT EXISTS (SELECT 1 FROM usage_counters other
+          WHERE other.project_id = ${projectId}::text AND other.month = ${month}::text
+            AND other.writes > ${quota}::bigint / ${shards}::int
+              + CASE WHEN other.shard < ${quota}::bigint % ${shards}::int THEN 1 ELSE 0 END)
+      RETURNING writes`;
+
+/** Runs a counting statement (the one above); whether it counted. */
+export async function countedBy(tx: Executor, statement: SQL): Promise<boolean> {
+  // Every write of a project with a quota runs one: prepared (src/db/prepared.ts says why).
+  return rowsOf(await executePrepared(tx, statement)).length === 1;
 }
 
 /** Writes of a project in a month (committed ones, plus the caller's own transaction's). */

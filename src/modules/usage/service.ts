@@ -81,6 +81,22 @@ async function countRebalancing(
   return true;
 }
 
+/**
+ * The common case of a project with a quota (above 0): the write counted on a random shard that
+ * has a share, when that shard is below its share and no shard is past its own.
+ */
+function countWithinShares(projectId: string, month: string, quota: number) {
+  const shard = randomInt(Math.min(quota, USAGE_SHARDS));
+  return repo.incrementWithinSharesStatement(
+    projectId,
+    month,
+    shard,
+    quota,
+    USAGE_SHARDS,
+    shardShare(quota, shard),
+  );
+}
+
 export interface UsageServiceDeps {
   /** The primary: counters move inside write transactions. */
   db: Database;
@@ -111,11 +127,7 @@ export function createUsageService({ db }: UsageServiceDeps) {
       }
       // Most writes end here: one UPDATE of one shard row. The steps below decide the rest (a
       // full or missing shard row, a spent quota, counts to spread after a quota change).
-      if (quota > 0) {
-        const shard = randomInt(Math.min(quota, USAGE_SHARDS));
-        const share = shardShare(quota, shard);
-        if (await repo.incrementWithinShares(tx, projectId, month, shard, quota, USAGE_SHARDS, share)) return;
-      }
+      if (quota > 0 && (await repo.countedBy(tx, countWithinShares(projectId, month, quota)))) return;
       const shards = await repo.readShards(tx, projectId, month);
       // Counts never go down within a month: a committed total at the quota is final.
       if (shards.reduce((sum, { writes }) => sum + writes, 0) >= quota) throw quotaExceeded(quota, now);
@@ -126,12 +138,18 @@ export function createUsageService({ db }: UsageServiceDeps) {
     },
 
     /**
-     * D174: `countWrite` as the first part of a standalone write's statement; undefined for a
-     * project with a quota, whose write may be refused (it is counted in the write's transaction).
+     * D174: `countWrite` as the first part of a standalone write's statement, returning a row when
+     * it counted: without a quota, always; with one, its common case (the write's shard below its
+     * share, no shard past its own), and when that does not count the write's statement writes
+     * nothing and the write runs in its transaction, where `countWrite` decides. Undefined for a
+     * quota of 0, which refuses every write.
      */
     countWriteInStatement(projectId: string, quota: number | null | undefined, now = new Date()) {
-      if (quota !== null && quota !== undefined) return undefined;
-      return repo.incrementShardStatement(projectId, utcMonth(now), randomInt(USAGE_SHARDS));
+      const month = utcMonth(now);
+      if (quota === null || quota === undefined) {
+        return repo.incrementShardStatement(projectId, month, randomInt(USAGE_SHARDS));
+      }
+      return quota > 0 ? countWithinShares(projectId, month, quota) : undefined;
     },
 
     /** This month's counters of a project (admin API, D7). */
