@@ -153,6 +153,19 @@ describe('a message append as one statement (D174)', () => {
     expectError(await asProject(ctx.app, closed)(message('dlg_any')), 429, 'PLAN_LIMIT_EXCEEDED');
   });
 
+  it('writes in one statement with no write guard at all (the quota bench measures that floor)', async () => {
+    const { project, as, dialogueId } = await fixture();
+    const guards = ctx.app.writeGuards.splice(0);
+    try {
+      const written = await countingStatements(() => as(message(dialogueId)));
+      expect(written.result.statusCode, written.result.body).toBe(201);
+      expect(written.counted).toEqual([]);
+    } finally {
+      ctx.app.writeGuards.push(...guards);
+    }
+    expect(await state(project, as, dialogueId)).toMatchObject({ messages: 1, writes: 1, totalMessages: 1 });
+  });
+
   it('changes nothing when an id is taken, and names it as the transaction does', async () => {
     const { project, as, dialogueId } = await fixture();
     expect((await as(message(dialogueId, { id: 'msg_taken' }))).statusCode).toBe(201);

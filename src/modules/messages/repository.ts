@@ -128,15 +128,13 @@ export function appendStatement(
   const guardParts = guards?.map((part, i) => sql`${sql.raw(`g${i}`)} AS (${part}), `) ?? [];
   return sql`
     WITH ${sql.join(guardParts, sql``)}d AS (
-${lockAndCount(target, rows)}${
-  guards
-    ? sql`
-        AND ${sql.join(
-          guards.map((_, i) => sql`EXISTS (SELECT FROM ${sql.raw(`g${i}`)})`),
-          sql` AND `,
-        )}`
-    : sql``
-}
+${lockAndCount(target, rows)}${sql.join(
+  (guards ?? []).map(
+    (_, i) => sql`
+        AND EXISTS (SELECT FROM ${sql.raw(`g${i}`)})`,
+  ),
+  sql``,
+)}
       RETURNING project_id, id, namespace, total_messages, last_message_created, modified
     ), m AS (
       INSERT INTO messages (project_id, dialogue_id, id, namespace, role, content, content_length,
