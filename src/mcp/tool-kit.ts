@@ -10,6 +10,7 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client.js';
 import { canonicalJson } from '../lib/canonical-json.js';
@@ -22,6 +23,7 @@ import {
   type Idempotency,
   type StagedWrite,
   type WriteOutcome,
+  type WriteTx,
   runStagedWrite,
   runWrite,
 } from '../db/unit-of-work.js';
@@ -57,7 +59,7 @@ interface McpServices {
 }
 
 /** What a tool gets besides its arguments: the caller's project and the HTTP request. */
-interface ToolCall {
+export interface ToolCall {
   request: FastifyRequest;
   ctx: ProjectContext;
   services: McpServices;
@@ -91,6 +93,8 @@ export interface ReadToolSpec<I extends z.ZodObject, O extends z.ZodObject> exte
 export interface WriteToolSpec<I extends z.ZodObject, O extends z.ZodObject> extends ToolSpec<I, O> {
   /** Runs inside the write's transaction, with the write guards (D44) and nothing else around it. */
   write(tx: Executor, args: z.output<I>, call: ToolCall): Promise<unknown>;
+  /** The same write as one statement, tried first where it can be, as REST's appends are (D174). */
+  standalone?(db: WriteTx, guards: SQL[], args: z.output<I>, call: ToolCall): Promise<unknown>;
 }
 
 export interface StagedWriteToolSpec<I extends z.ZodObject, O extends z.ZodObject> extends ToolSpec<I, O> {
@@ -204,12 +208,20 @@ export function readTool<I extends z.ZodObject, O extends z.ZodObject>(spec: Rea
 
 /**
  * A tool that changes data. It runs through `runWrite` like every REST write: one transaction with
- * the write guards, so it counts against the plan quota (D44), and the optional `idempotencyKey`
- * argument has the meaning of REST's Idempotency-Key header (D78).
+ * the write guards (or, with `standalone`, first as one statement with the guards in it, D174), so
+ * it counts against the plan quota (D44), and the optional `idempotencyKey` argument has the
+ * meaning of REST's Idempotency-Key header (D78).
  */
 export function writeTool<I extends z.ZodObject, O extends z.ZodObject>(spec: WriteToolSpec<I, O>): McpTool {
   return keyedTool(spec, (args, call, idempotency) =>
-    runWrite(call.request.server.writeDeps, call.ctx, 200, (tx) => spec.write(tx, args, call), idempotency),
+    runWrite(
+      call.request.server.writeDeps,
+      call.ctx,
+      200,
+      (tx) => spec.write(tx, args, call),
+      idempotency,
+      spec.standalone && ((db, guards) => spec.standalone!(db, guards, args, call)),
+    ),
   );
 }
 

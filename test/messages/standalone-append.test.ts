@@ -12,6 +12,7 @@ import {
   expectError,
 } from '../helpers/app.js';
 import { testServerIsCitus } from '../helpers/database.js';
+import { callError, callOk, connectMcp, listen } from '../helpers/mcp.js';
 
 // D174: a message append without an Idempotency-Key is one statement run outside a transaction,
 // its write counted (D44) by that statement, up to a quota's common case; anything it cannot
@@ -201,6 +202,34 @@ describe('a message append as one statement (D174)', () => {
     });
     expect(expectError(bare, 409, 'DUPLICATE_ID').details?.[0]?.field).toBe('[0].id');
     expect(await state(project, as, dialogueId)).toEqual(before);
+  });
+
+  it("takes MCP's add_messages too, which names a taken id as REST does", async () => {
+    const standalone = !(await testServerIsCitus());
+    const { project, as, dialogueId } = await fixture();
+    const client = await connectMcp(await listen(ctx.app), project.apiKey);
+    try {
+      const added = await countingStatements(() =>
+        callOk(client, 'add_messages', {
+          dialogueId,
+          messages: [{ id: 'msg_mcp', role: 'user', content: 'hi' }],
+        }),
+      );
+      expect(added.result).toMatchObject({ totalMessages: 1 });
+      expect(added.counted).toHaveLength(1);
+      expect(appends(added.counted[0]!)).toBe(standalone);
+      const before = await state(project, as, dialogueId);
+      const taken = await callError(
+        client,
+        'add_messages',
+        { dialogueId, messages: [{ id: 'msg_mcp', role: 'user', content: 'again' }] },
+        'DUPLICATE_ID',
+      );
+      expect(taken.details?.[0]?.field).toBe('messages[0].id');
+      expect(await state(project, as, dialogueId)).toEqual(before);
+    } finally {
+      await client.close();
+    }
   });
 
   it('changes nothing when the dialogue refuses the messages, and names why', async () => {

@@ -1,6 +1,7 @@
 import { namespaceSchema } from '../../core/fields.js';
 import { messageInputAt } from '../../http/message-inputs.js';
 import {
+  type MessageInputBody,
   batchObjectBody,
   batchObjectResponse,
   listMessagesQuery,
@@ -10,7 +11,8 @@ import {
   messageListSchema,
 } from '../../modules/messages/schemas.js';
 import { renderAddedMessages, renderMessage, renderMessageList } from '../render.js';
-import { readTool, writeTool } from '../tool-kit.js';
+import { type ToolCall, readTool, writeTool } from '../tool-kit.js';
+import type { NewBatchInput } from '../../modules/messages/service.js';
 import { dialogueIdArgument } from './dialogues.js';
 
 // D42: message tools, one call each into the message service that REST uses.
@@ -19,6 +21,22 @@ import { dialogueIdArgument } from './dialogues.js';
 const namespaceArgument = namespaceSchema
   .optional()
   .describe("The dialogue's namespace: required when the dialogue was created with one, else leave it out");
+
+/** The service's input for `add_messages`: each message's content as the raw JSON text sent. */
+const batchOf = (
+  {
+    dialogueId,
+    namespace,
+    messages,
+  }: { dialogueId: string; namespace?: string; messages: MessageInputBody[] },
+  call: ToolCall,
+): NewBatchInput => ({
+  dialogueId,
+  namespace,
+  messages: messages.map((message, index) =>
+    messageInputAt(call.request, message, call.at('messages', index)),
+  ),
+});
 
 export const addMessages = writeTool({
   name: 'add_messages',
@@ -33,14 +51,9 @@ export const addMessages = writeTool({
   input: batchObjectBody.extend({ dialogueId: dialogueIdArgument, namespace: namespaceArgument }),
   output: batchObjectResponse.extend({}),
   render: renderAddedMessages,
-  write: (tx, { dialogueId, namespace, messages }, call) =>
-    call.services.messages.createBatch(tx, call.ctx, {
-      dialogueId,
-      namespace,
-      messages: messages.map((message, index) =>
-        messageInputAt(call.request, message, call.at('messages', index)),
-      ),
-    }),
+  write: (tx, args, call) => call.services.messages.createBatch(tx, call.ctx, batchOf(args, call)),
+  standalone: (db, guards, args, call) =>
+    call.services.messages.createBatchAlone(db, guards, call.ctx, batchOf(args, call)),
 });
 
 export const listMessages = readTool({
