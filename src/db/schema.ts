@@ -137,7 +137,7 @@ export const dialogues = pgTable(
     index('dialogues_forked_idx')
       .on(t.projectId, t.forkedFromDialogueId, t.created, t.id)
       .where(sql`forked_from_dialogue_id IS NOT NULL`),
-    index('dialogues_search_idx').using('gin', t.searchVector),
+    index('dialogues_search_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 256 }),
     // D150: the sweeper finds expired dialogues through it; most rows never expire.
     index('dialogues_expires_idx').on(t.projectId, t.expiresAt).where(sql`expires_at IS NOT NULL`),
     // D151: the sweeper finds idle dialogues by their last change.
@@ -241,7 +241,7 @@ export const messages = pgTable(
     index('messages_namespace_idx').on(t.projectId, t.namespace),
     // D151: the retention sweeper finds a project's oldest messages without reading the rest.
     index('messages_created_idx').on(t.projectId, t.created),
-    index('messages_search_idx').using('gin', t.searchVector),
+    index('messages_search_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 256 }),
   ],
 );
 
@@ -273,7 +273,7 @@ export const memories = pgTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.id] }),
     index('memories_list_idx').on(t.projectId, t.created, t.id),
-    index('memories_search_idx').using('gin', t.searchVector),
+    index('memories_search_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 256 }),
     // D150: as dialogues_expires_idx.
     index('memories_expires_idx').on(t.projectId, t.expiresAt).where(sql`expires_at IS NOT NULL`),
     // D151: the sweeper finds memories not updated for N days.
