@@ -69,19 +69,30 @@ export async function startServer(
   const child = spawnEntry(
     entry,
     { LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
-    'ignore',
+    'pipe',
   );
+  // The server's log (warnings and errors) is kept only to say why a start failed.
+  let log = '';
+  const keepTail = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keepTail);
+  const failed = (why: string) => new Error(`${entry} ${why}; its log ends:\n${log}`);
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw failed(`exited with ${child.exitCode}`);
     try {
       if ((await fetch(baseUrl + readyPath)).ok) break;
     } catch {
       // not yet listening
     }
-    if (i > 600) throw new Error(`${entry} did not start`);
+    // Five minutes: an embedded store of 10^5 messages opens slowly.
+    if (performance.now() - started > 300_000) throw failed('was not ready after 5 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  child.stdout!.off('data', keepTail);
+  child.stdout!.resume();
   return {
     baseUrl,
     async stop() {
