@@ -34,6 +34,21 @@ describe('OpenAPI document (D2)', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('declares 409 on every project write: any of them may meet a reused Idempotency-Key (D36)', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/.well-known/openapi.json' })).json();
+    const undeclared: string[] = [];
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+      if (!path.startsWith('/api/v1/')) continue;
+      for (const [method, operation] of Object.entries(item)) {
+        // POST /search reads: it takes no Idempotency-Key.
+        if (!['post', 'put', 'patch', 'delete'].includes(method) || operation.operationId === 'search')
+          continue;
+        if (!operation.responses?.['409']) undeclared.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
   it('renders /docs for people, from the same document', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/docs' });
     expect(page.statusCode).toBe(200);

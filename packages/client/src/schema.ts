@@ -8926,6 +8926,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with the current state. Codes: `RESOURCE_CONFLICT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RESOURCE_CONFLICT",
+                     *         "message": "resource conflict",
+                     *         "type": "conflict",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED`, `PLAN_LIMIT_EXCEEDED` */
             429: {
                 headers: {
@@ -10140,6 +10160,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with the current state. Codes: `RESOURCE_CONFLICT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RESOURCE_CONFLICT",
+                     *         "message": "resource conflict",
+                     *         "type": "conflict",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
             429: {
                 headers: {
@@ -10287,6 +10327,26 @@ export interface operations {
                      *         "code": "DIALOGUE_NOT_FOUND",
                      *         "message": "Dialogue dlg_01jf3c9r0d6e8x2v7m4k5n1p0q not found",
                      *         "type": "not_found",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `RESOURCE_CONFLICT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RESOURCE_CONFLICT",
+                     *         "message": "resource conflict",
+                     *         "type": "conflict",
                      *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
                      *         "timestamp": "2026-01-15T09:30:00.000Z"
                      *       }
@@ -10591,6 +10651,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with the current state. Codes: `RESOURCE_CONFLICT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RESOURCE_CONFLICT",
+                     *         "message": "resource conflict",
+                     *         "type": "conflict",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Gone. Codes: `EVENTS_EXPIRED` */
             410: {
                 headers: {
@@ -10753,6 +10833,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with the current state. Codes: `RESOURCE_CONFLICT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RESOURCE_CONFLICT",
+                     *         "message": "resource conflict",
+                     *         "type": "conflict",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests or over the plan quota; retry after Retry-After seconds. Codes: `RATE_LIMIT_EXCEEDED` */
             429: {
                 headers: {
@@ -10887,6 +10987,26 @@ export interface operations {
                      *         "code": "DIALOGUE_NOT_FOUND",
                      *         "message": "Dialogue dlg_01jf3c9r0d6e8x2v7m4k5n1p0q not found",
                      *         "type": "not_found",
+                     *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `RESOURCE_CONFLICT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "RESOURCE_CONFLICT",
+                     *         "message": "resource conflict",
+                     *         "type": "conflict",
                      *         "requestId": "req_01jf3c9r0d6e8x2v7m4k5n1p0q",
                      *         "timestamp": "2026-01-15T09:30:00.000Z"
                      *       }

@@ -22,7 +22,10 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
           '`namespace.erased` event, with the counts.',
         tags,
         params: namespaceParams,
-        response: { 202: erasureSchema, ...errorResponses(400, 401, 403, 429, 'PLAN_LIMIT_EXCEEDED') },
+        response: {
+          202: erasureSchema,
+          ...errorResponses(400, 401, 403, 'RESOURCE_CONFLICT', 429, 'PLAN_LIMIT_EXCEEDED'),
+        },
       },
     },
     async (request, reply) =>

@@ -85,7 +85,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: webhookParams,
         body: updateWebhookBody,
-        response: { 200: webhookSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: webhookSchema, ...errorResponses(400, 401, 403, 404, 'RESOURCE_CONFLICT', 429) },
       },
     },
     async (request, reply) => {
@@ -108,7 +108,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Nothing more is sent to it from the next delivery on.',
         tags,
         params: webhookParams,
-        response: { 200: webhookDeletedResponse, ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          200: webhookDeletedResponse,
+          ...errorResponses(400, 401, 403, 404, 'RESOURCE_CONFLICT', 429),
+        },
       },
     },
     async (request, reply) =>
@@ -125,7 +128,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           'Answers the new secret, shown this once; deliveries carry both signatures for 24 hours.',
         tags,
         params: webhookParams,
-        response: { 200: webhookWithSecretSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          200: webhookWithSecretSchema,
+          ...errorResponses(400, 401, 403, 404, 'RESOURCE_CONFLICT', 429),
+        },
       },
     },
     async (request, reply) =>
@@ -143,7 +149,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Queued at once whatever the endpoint types; the answer is the pending attempt.',
         tags,
         params: webhookParams,
-        response: { 202: deliveryAttemptSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          202: deliveryAttemptSchema,
+          ...errorResponses(400, 401, 403, 404, 'RESOURCE_CONFLICT', 429),
+        },
       },
     },
     async (request, reply) =>
@@ -177,7 +186,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: webhookParams,
         body: replayBody,
-        response: { 202: replayResponse, ...errorResponses(400, 401, 403, 404, 410, 429) },
+        response: {
+          202: replayResponse,
+          ...errorResponses(400, 401, 403, 404, 410, 'RESOURCE_CONFLICT', 429),
+        },
       },
     },
     async (request, reply) => {
