@@ -94,7 +94,7 @@ async function explainRefusal(
 }
 
 /** The dialogue's counters after an append and the stored messages, in order. */
-interface Appended {
+export interface AppendedMessages {
   counters: repo.Appended['counters'];
   messages: MessageRecord[];
 }
@@ -169,7 +169,7 @@ export async function appendMessages(
   items: FieldedInput[],
   options: Omit<repo.AppendOptions, 'eventIds'>,
   outbox: Pick<EventOutbox, 'reserve'>,
-): Promise<Appended> {
+): Promise<AppendedMessages> {
   const rows = await checkedRows(scope, tx, ctx, dialogue, items);
   // D63, D64: a `message.created` event per message, written by the append itself.
   const eventIds = outbox.reserve(tx, rows.length);
@@ -213,7 +213,7 @@ export async function appendMessagesAlone(
   options: Omit<repo.AppendOptions, 'eventIds' | 'distributed'>,
   outbox: Pick<EventOutbox, 'reserve'>,
   guards: SQL[],
-): Promise<Appended | undefined> {
+): Promise<AppendedMessages | undefined> {
   const rows = await checkedRows(scope, db, ctx, dialogue, items);
   const eventIds = outbox.reserve(db, rows.length);
   const appended = await repo.appendAlone(

@@ -11,7 +11,7 @@ import type { EmbeddingQueue } from '../embeddings/queue.js';
 import type { EventOutbox } from '../events/outbox.js';
 import { type DeletionReason, deletionEvent, messageEvent } from '../events/records.js';
 import { refuseIfImmutable } from '../dialogues/rules.js';
-import { appendMessages, appendMessagesAlone, assertMessageCount } from './append.js';
+import { type AppendedMessages, appendMessages, appendMessagesAlone, assertMessageCount } from './append.js';
 import type { WriteTx } from '../../db/unit-of-work.js';
 import type { SQL } from 'drizzle-orm';
 import { type FieldedInput, type MessageInput, toMessageRecord } from './records.js';
@@ -84,10 +84,7 @@ export interface CreatedBatch {
 }
 
 /** An append of checked messages to a dialogue; undefined when a standalone one changed nothing. */
-type Append = (
-  dialogue: DialogueRef,
-  items: FieldedInput[],
-) => Promise<{ counters: repo.Appended['counters']; messages: MessageRecord[] } | undefined>;
+type Append = (dialogue: DialogueRef, items: FieldedInput[]) => Promise<AppendedMessages | undefined>;
 
 /** D29, D32: keyset position (created, insertion order). */
 const cursor = keysetCursor('messages', ['date', 'integer'], (row: repo.MessageRow) => [
