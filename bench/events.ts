@@ -1,4 +1,4 @@
-import { type LoadResult, formatLoad, runLoad } from './lib/load.js';
+import { type LoadResult, formatLoad, pick, runLoad } from './lib/load.js';
 import { type BenchServer, startProbe, startServer } from './lib/processes.js';
 import { type StoreEnv, seedStore } from './lib/seed.js';
 
@@ -33,7 +33,6 @@ export interface EventRow {
 }
 
 const content1KiB = 'Parley keeps every conversation exactly as it was sent. '.repeat(19).slice(0, 1024);
-const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
 export async function benchEvents(options: EventBenchOptions): Promise<EventRow> {
   const servers: BenchServer[] = [];

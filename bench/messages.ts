@@ -1,4 +1,4 @@
-import { type LoadResult, formatLoad, runLoad } from './lib/load.js';
+import { type LoadResult, formatLoad, pick, runLoad } from './lib/load.js';
 import { type BenchServer, startServer } from './lib/processes.js';
 import { type StoreEnv, seedStore } from './lib/seed.js';
 import { cursorAtDepth, json } from './lib/pages.js';
@@ -27,7 +27,6 @@ export interface Row {
 }
 
 const content1KiB = 'Parley keeps every conversation exactly as it was sent. '.repeat(19).slice(0, 1024);
-const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 const jsonHeaders = { 'content-type': 'application/json' };
 
 /** Stores Parley's answer on the baseline, whose framework route then returns the same JSON. */

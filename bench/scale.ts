@@ -14,7 +14,7 @@ import { createProjectService } from '../src/modules/projects/service.js';
 import { countTermsFrom, termBucket } from '../src/modules/search/terms-sql.js';
 import { createServerDatabase } from '../test/helpers/database.js';
 import { loadEvalMessages, loadEvalQueries } from '../scripts/lib/search-fixtures.js';
-import { type LoadResult, type LoadSpec, runLoad } from './lib/load.js';
+import { type LoadResult, type LoadSpec, pick, runLoad } from './lib/load.js';
 import { cursorAtDepth, json } from './lib/pages.js';
 import { type BenchServer, startServer } from './lib/processes.js';
 import { rssMb } from './lib/server-metrics.js';
@@ -213,7 +213,6 @@ interface Figure {
   targetMs?: number;
 }
 
-const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 const content1KiB = 'Parley keeps every conversation exactly as it was sent. '.repeat(19).slice(0, 1024);
 
 /** The speed goals' p95 targets for hybrid search (unfiltered; filtered may take twice that). */

@@ -1,5 +1,5 @@
 import { loadEvalMessages, loadEvalQueries } from '../scripts/lib/search-fixtures.js';
-import { percentile } from './lib/load.js';
+import { percentile, pick } from './lib/load.js';
 import { startProbe, startServer } from './lib/processes.js';
 import { type StoreEnv, seedStore } from './lib/seed.js';
 import { metric, rssMb } from './lib/server-metrics.js';
@@ -58,8 +58,6 @@ async function closedLoop(workers: number, seconds: number, steps: Step[]): Prom
   return tally;
 }
 
-const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
-
 export async function benchSoak(store: StoreEnv, storeName: string): Promise<string> {
   const seeded = await seedStore(store, 1_000);
   const server = await startServer('src/server.ts', {
@@ -71,6 +69,9 @@ export async function benchSoak(store: StoreEnv, storeName: string): Promise<str
     const headers = { authorization: `Bearer ${seeded.apiKey}`, 'content-type': 'application/json' };
     const texts = loadEvalMessages().map((message) => message.text);
     const queries = loadEvalQueries().map((query) => query.query);
+    // Each written text is new, as a chat's are: the embedding worker keeps the vectors of texts
+    // it embedded lately (D177), and 534 texts over and over would all be found there.
+    let written = 0;
     const steps: Step[] = [
       {
         name: 'POST /message',
@@ -81,7 +82,7 @@ export async function benchSoak(store: StoreEnv, storeName: string): Promise<str
             body: JSON.stringify({
               dialogueId: pick(seeded.writeDialogues),
               role: 'user',
-              content: pick(texts),
+              content: `${pick(texts)} (${++written})`,
             }),
           }),
       },

@@ -1,4 +1,4 @@
-import { type LoadResult, formatLoad, runLoad } from './lib/load.js';
+import { type LoadResult, formatLoad, pick, runLoad } from './lib/load.js';
 import { startProbe, startServer } from './lib/processes.js';
 import { type StoreEnv, seedStore } from './lib/seed.js';
 import { metric, rssMb } from './lib/server-metrics.js';
@@ -36,7 +36,6 @@ interface StreamRound {
 export type StreamRow = StreamRound[];
 
 const content1KiB = 'Parley keeps every conversation exactly as it was sent. '.repeat(19).slice(0, 1024);
-const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
 const createdEvents = (baseUrl: string) =>
   metric(baseUrl, 'parley_events_written_total', '{type="message.created"}');

@@ -26,6 +26,9 @@ export interface LoadResult {
   firstError?: string;
 }
 
+/** One of `items` at random: what each request of a load sends or reads. */
+export const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+
 /** The value below which a share `p` (0-1) of the sorted values lies. */
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;

@@ -8,6 +8,7 @@ import { claimJobs } from '../../src/modules/embeddings/repository.js';
 import {
   drainEmbeddingQueue,
   processEmbeddingBatch,
+  recentVectors,
   reindexEmbeddings,
 } from '../../src/modules/embeddings/worker.js';
 import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
@@ -126,6 +127,35 @@ describe('embedding queue', () => {
     expect(await reindexEmbeddings(ctx.app.db, embedderB)).toBe(0);
   });
 
+  it('takes the turn before from the vectors it made lately instead of embedding it again (D177)', async () => {
+    await drainUntilEmpty();
+    const embedder = await embedderFor('model-b');
+    const worker = { db: ctx.app.db, embedder, recent: recentVectors() };
+    /** Runs the worker's batches until nothing is due; the texts that reached the provider. */
+    const texts = async (options: Parameters<typeof processEmbeddingBatch>[0]) => {
+      const sent = server.requests.length;
+      while ((await processEmbeddingBatch(options)) > 0);
+      return server.requests.slice(sent).flatMap((request) => request.body.input);
+    };
+    const remembered = await createDialogue(api);
+    await addMessage(api, remembered.id, { role: 'user', content: 'the first turn of a chat' });
+    expect(await texts(worker)).toEqual(['the first turn of a chat']);
+    const second = await addMessage(api, remembered.id, { role: 'assistant', content: 'the second turn' });
+    // The second turn's own text went to the provider; the first turn's vector was at hand.
+    expect(await texts(worker)).toEqual(['the second turn']);
+
+    // The stored vector is the one a worker without that memory makes (which sends both texts).
+    const fresh = await createDialogue(api);
+    await addMessage(api, fresh.id, { role: 'user', content: 'the first turn of a chat' });
+    await drainUntilEmpty();
+    const again = await addMessage(api, fresh.id, { role: 'assistant', content: 'the second turn' });
+    expect((await texts({ db: ctx.app.db, embedder })).sort()).toEqual([
+      'the first turn of a chat',
+      'the second turn',
+    ]);
+    expect(await vectorOf(second.id)).toEqual(await vectorOf(again.id));
+  });
+
   it('deleting a memory, a message or a dialogue removes its pending jobs', async () => {
     await drainUntilEmpty();
     const memoryId = await createMemory('deleted before it was embedded');
@@ -146,6 +176,13 @@ describe('embedding queue', () => {
     expect(await jobOf(dialogue.id)).toBeUndefined();
   });
 });
+
+async function vectorOf(messageId: string): Promise<string> {
+  const result = await ctx.app.db.execute(
+    sql`SELECT embedding::text AS vector FROM messages WHERE id = ${messageId} AND embedding IS NOT NULL`,
+  );
+  return rowsOf<{ vector: string }>(result)[0]!.vector;
+}
 
 async function drainUntilEmpty(): Promise<void> {
   const embedder = await embedderFor('model-b');

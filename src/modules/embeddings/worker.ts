@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.js';
 import { isTransientConnectionError } from '../../db/errors.js';
 import type { Embedder } from '../../embedders/embedder.js';
@@ -46,6 +47,11 @@ export interface EmbeddingWorkerOptions {
   longRunning?: <T>(fn: (db: Database) => Promise<T>) => Promise<T>;
   /** Longest pause between attempts while the database is unreachable (D77). */
   maxOutageBackoffMs?: number;
+  /**
+   * The vectors this worker made lately (recentVectors); a worker loop and a drain keep their own.
+   * Without it every context text is embedded again.
+   */
+  recent?: RecentVectors;
 }
 
 export interface EmbeddingWorker {
@@ -53,6 +59,21 @@ export interface EmbeddingWorker {
   wake(): void;
   /** Finishes the batch in hand, then stops. */
   stop(): Promise<void>;
+}
+
+/** At most this many numbers in recentVectors: 8 MiB, 2,048 vectors of the local model's 512. */
+const RECENT_VECTOR_NUMBERS = 1 << 20;
+
+/**
+ * D177: the vectors of the texts a worker embedded last, by model and text. A message is embedded
+ * with the message before it (CONTEXT_WEIGHT), which the worker embedded a moment earlier whenever
+ * turns arrive one at a time: taking that vector from here instead of the model halves the model's
+ * work per message. Bounded by the numbers it holds, so a larger model keeps fewer vectors.
+ */
+export type RecentVectors = LRUCache<string, number[]>;
+
+export function recentVectors(maxNumbers = RECENT_VECTOR_NUMBERS): RecentVectors {
+  return new LRUCache<string, number[]>({ maxSize: maxNumbers, sizeCalculation: (vector) => vector.length });
 }
 
 const noopLogger: WorkerLogger = { info() {}, warn() {}, error() {} };
@@ -76,7 +97,7 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
   let vectorOf: Map<number, number[]>;
   try {
     // No transaction is open during the provider call (a slow provider must not hold locks or a connection).
-    vectorOf = await embedJobs(embedder, texts);
+    vectorOf = await embedJobs(embedder, texts, options.recent);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     for (const job of jobs) {
@@ -106,25 +127,41 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
  * message's vector is its own text's vector plus CONTEXT_WEIGHT times the previous message's
  * (measured on the labelled set: paraphrase recall@5 of semantic search 0.57 -> 0.76 with the
  * turn before at half weight). D170: 0.8, chosen over 0.3-1.0 on the LoCoMo development split and
- * the labelled set together (docs/benchmarks.md). Each distinct text of a batch is embedded once:
- * consecutive messages share their texts.
+ * the labelled set together (docs/benchmarks.md). Each distinct text of a batch is embedded once
+ * (consecutive messages share their texts), and a text the worker embedded lately not at all (D177).
  */
 const CONTEXT_WEIGHT = 0.8;
 
 async function embedJobs(
   embedder: Embedder,
   texts: Map<number, EmbeddingText>,
+  recent: RecentVectors | undefined,
 ): Promise<Map<number, number[]>> {
-  const distinct = new Map<string, number>();
+  const keyOf = (part: string) => `${embedder.id}\u0000${part}`;
+  const vectorOf = new Map<string, number[]>();
+  const missing = new Set<string>();
   for (const { text, context } of texts.values()) {
-    for (const part of [text, context]) if (part && !distinct.has(part)) distinct.set(part, distinct.size);
+    if (!text) continue;
+    for (const part of context ? [text, context] : [text]) {
+      if (vectorOf.has(part) || missing.has(part)) continue;
+      const known = recent?.get(keyOf(part));
+      if (known) vectorOf.set(part, known);
+      else missing.add(part);
+    }
   }
-  const vectors = distinct.size > 0 ? await embedder.embed([...distinct.keys()]) : [];
+  if (missing.size > 0) {
+    const parts = [...missing];
+    const vectors = await embedder.embed(parts);
+    for (const [i, part] of parts.entries()) {
+      vectorOf.set(part, vectors[i]!);
+      recent?.set(keyOf(part), vectors[i]!);
+    }
+  }
   const out = new Map<number, number[]>();
   for (const [jobId, { text, context }] of texts) {
     if (!text) continue;
-    const own = vectors[distinct.get(text)!]!;
-    const before = context ? vectors[distinct.get(context)!] : undefined;
+    const own = vectorOf.get(text)!;
+    const before = context ? vectorOf.get(context) : undefined;
     out.set(jobId, before ? normalize(own.map((x, i) => x + CONTEXT_WEIGHT * before[i]!)) : own);
   }
   return out;
@@ -132,9 +169,10 @@ async function embedJobs(
 
 /** Runs batches until nothing is due (tests, the eval script, `parley reindex`). */
 export async function drainEmbeddingQueue(options: EmbeddingWorkerOptions): Promise<number> {
+  const withMemory = { recent: recentVectors(), ...options };
   let total = 0;
   for (;;) {
-    const claimed = await processEmbeddingBatch(options);
+    const claimed = await processEmbeddingBatch(withMemory);
     if (claimed === 0) return total;
     total += claimed;
   }
@@ -151,6 +189,7 @@ export function startEmbeddingWorker(options: EmbeddingWorkerOptions): Embedding
   const idleMs = options.idleMs ?? 1_000;
   const maxBackoffMs = options.maxOutageBackoffMs ?? 5_000;
   const longRunning = options.longRunning ?? ((fn) => fn(options.db));
+  const withMemory = { recent: recentVectors(), ...options };
   let stopping = false;
   let wakeUp = new AbortController();
   const pause = async (ms: number) => {
@@ -176,7 +215,7 @@ export function startEmbeddingWorker(options: EmbeddingWorkerOptions): Embedding
     while (!stopping) {
       let claimed = 0;
       try {
-        claimed = await processEmbeddingBatch(options);
+        claimed = await processEmbeddingBatch(withMemory);
         if (outageSince !== undefined) {
           logger.info(
             { pausedMs: Date.now() - outageSince },
