@@ -79,6 +79,40 @@ describe('stream fan-out (D66)', () => {
     hub.close();
   });
 
+  it('gathers the events of wake-ups close together into one page when many streams follow (D178)', async () => {
+    /** Follows the feed with `count` streams, wakes it 10 times in a row; the reads it took. */
+    async function readsWith(count: number): Promise<number> {
+      const hub = createEventHub();
+      const fanout = createStreamFanout({ hub, pageSize: 100 });
+      const feed = memoryFeed();
+      const streams = Array.from({ length: count }, () =>
+        collect(
+          fanout.follow(PROJECT, 'all', feed.read, 0, {
+            signal: new AbortController().signal,
+            backlog: 1_000,
+          }),
+          20,
+        ),
+      );
+      await Promise.resolve();
+      const readsBefore = feed.reads;
+      for (let write = 0; write < 10; write++) {
+        feed.append(2);
+        hub.wake(PROJECT);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const seen = await Promise.all(streams);
+      for (const stream of seen) expect(stream).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      hub.close();
+      return feed.reads - readsBefore;
+    }
+    // A lone stream is not made to wait: each wake-up is a read of its own.
+    expect(await readsWith(1)).toBe(10);
+    // A thousand wait a moment after the first wake-up: one page for all, where each page costs
+    // every stream a write.
+    expect(await readsWith(1_000)).toBeLessThanOrEqual(2);
+  });
+
   it('lets a stream that starts behind catch up on its own, then join without loss or duplicates', async () => {
     const hub = createEventHub();
     const fanout = createStreamFanout({ hub, pageSize: 7 });
