@@ -20,7 +20,7 @@ import { keyOnlyLoaders } from '../../bench/lib/key-loaders.js';
 // message per turn whose id is the turn's dia_id. Questions of categories 1-4 are asked within
 // their conversation's namespace (object message, limit 10). Beside Parley's ranking, a plain BM25
 // (k1 1.2, b 0.75) over the same turns, with Postgres' English stemmer and stop words, per
-// namespace, is computed in the same run.
+// namespace, over each turn's text alone, is computed in the same run.
 
 const ADMIN_TOKEN = 'eval-admin-token-0123456789';
 const CATEGORIES: Record<number, string> = {
@@ -149,13 +149,17 @@ async function loadSamples(
   return { turns, sessions, questions, dropped };
 }
 
-/** BM25 over the stored turns of each namespace: lexemes and counts from Postgres' own tsvectors. */
+/**
+ * BM25 over the stored turns of each namespace: lexemes and counts from Postgres' own tsvector of
+ * each turn's text alone (its string content), not of what Parley searches (which adds the
+ * speaker's name, D179).
+ */
 async function bm25Baseline(db: DatabaseHandle['db'], projectId: string) {
   const k1 = 1.2;
   const b = 0.75;
   const rows = rowsOf<{ namespace: string; id: string; lexeme: string; tf: number }>(
     await db.execute(sql`SELECT m.namespace, m.id, v.lexeme, cardinality(v.positions) AS tf
-      FROM messages m, unnest(m.search_vector) AS v
+      FROM messages m, unnest(to_tsvector('english', m.content::jsonb #>> '{}')) AS v
       WHERE m.project_id = ${projectId}`),
   );
   const docs = new Map<string, Map<string, Map<string, number>>>();

@@ -17,6 +17,27 @@ export function contentText(content: unknown): string {
   return parts.join('\n').replaceAll('\u0000', '').slice(0, MAX_SEARCH_TEXT_CHARS);
 }
 
+/** A message's speaker as its search text ends with it: NUL removed, trimmed; undefined when blank. */
+const speakerOf = (name: string | null | undefined) => name?.replaceAll('\u0000', '').trim() || undefined;
+
+/**
+ * D179: what a message is found by, by words and by meaning: the text of its content, then the
+ * name of who said it when it has one ("what did Caroline say about the parade" finds Caroline's
+ * own lines, which seldom name her).
+ */
+export function messageSearchText(content: unknown, name: string | null | undefined): string {
+  const text = contentText(content);
+  const speaker = speakerOf(name);
+  return speaker ? `${text}\n${speaker}`.slice(0, MAX_SEARCH_TEXT_CHARS) : text;
+}
+
+/** The text of a message's content again, from its search text: what a summary reads (D179). */
+export function contentTextOf(searchText: string, name: string | null | undefined): string {
+  const speaker = speakerOf(name);
+  const line = `\n${speaker}`;
+  return speaker && searchText.endsWith(line) ? searchText.slice(0, -line.length) : searchText;
+}
+
 function collect(value: unknown, parts: string[]): void {
   if (typeof value === 'string') {
     if (value.trim() !== '' && !BLOB.test(value)) parts.push(value);

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError, type ErrorCode, type ErrorDetail } from '../../core/errors.js';
 import type { RawJson } from '../../core/raw-json.js';
 import type { ProjectContext } from '../../core/context.js';
-import { contentText } from '../../lib/content-text.js';
+import { messageSearchText } from '../../lib/content-text.js';
 import { newId } from '../../lib/ids.js';
 import { expiryCutoff } from '../dialogues/records.js';
 import { assertAcceptsMessages } from '../dialogues/rules.js';
@@ -35,7 +35,8 @@ const hasContentShape = (value: unknown): boolean =>
 
 interface CheckedContent {
   length: number;
-  searchText: string;
+  /** The parsed content. */
+  value: unknown;
 }
 
 /** D28: empty content, content of another shape and content over 1 MiB are refused. */
@@ -61,7 +62,7 @@ function checkContent(content: RawJson, field: string): CheckedContent | ErrorDe
       message: `content is ${length} bytes; at most ${MAX_CONTENT_BYTES} bytes (1 MiB) are accepted`,
     };
   }
-  return { length, searchText: contentText(value) };
+  return { length, value };
 }
 
 /** Throws the first failure as the error and lists all of them in `details` (D12, D31). */
@@ -147,7 +148,7 @@ function toNewMessages(items: FieldedInput[]): { rows: repo.NewMessage[]; detail
       name: input.name ?? null,
       tags: input.tags ?? [],
       metadata: input.metadata ?? null,
-      searchText: checked.searchText,
+      searchText: messageSearchText(checked.value, input.name),
       created: input.created !== undefined ? new Date(input.created) : null,
     });
   }

@@ -2,6 +2,7 @@ import { type SQL, and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { MessageRole } from '../../core/fields.js';
 import type { Executor } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
+import { contentTextOf } from '../../lib/content-text.js';
 import type { MessageKey } from './repository.js';
 
 // Queries of compaction (D22) and of summaries (D56). A summary of the whole dialogue covers the
@@ -17,7 +18,7 @@ export interface MessageText {
   role: MessageRole;
   name: string | null;
   created: Date;
-  /** The plain text drawn from the content when it was stored. */
+  /** The plain text drawn from the content when it was stored (without its speaker, D179). */
   text: string;
 }
 
@@ -31,12 +32,20 @@ const textColumns = {
 };
 
 /** The messages of the dialogue that match `where`, in dialogue order (D29). */
-const textsWhere = (db: Executor, projectId: string, dialogueId: string, where: SQL | undefined) =>
-  db
+const textsWhere = async (
+  db: Executor,
+  projectId: string,
+  dialogueId: string,
+  where: SQL | undefined,
+): Promise<MessageText[]> => {
+  const rows = await db
     .select(textColumns)
     .from(messages)
     .where(and(inDialogue(projectId, dialogueId), where))
     .orderBy(asc(messages.created), asc(messages.seq));
+  // The search text ends with the speaker's name (D179); a summary names speakers on its own.
+  return rows.map((row) => ({ ...row, text: contentTextOf(row.text, row.name) }));
+};
 
 /** The messages stored after `afterSeq`, in dialogue order (D29): only the text a summary needs. */
 export async function messagesAfter(

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import { contentText } from '../../lib/content-text.js';
+import { messageSearchText } from '../../lib/content-text.js';
 import { dialogueSearchText } from '../dialogues/records.js';
 import { memorySearchText } from '../memories/records.js';
 import type { DialogueDbSource, SourceRecord } from './dialoguedb-source.js';
@@ -92,7 +92,7 @@ function messageLine(dialogue: SourceRecord, message: SourceRecord) {
     name: str(message.name),
     tags: message.tags ?? [],
     metadata: message.metadata ?? null,
-    searchText: contentText(message.content),
+    searchText: messageSearchText(message.content, str(message.name)),
     created: message.created,
     modified: message.modified ?? message.created,
   };
