@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
+import { contentText, contentTextOf, messageSearchText } from '../../src/lib/content-text.js';
 import {
   type TestContext,
   type TestProject,
@@ -12,7 +13,7 @@ import { type Api, V1, addMessage, createDialogue } from '../helpers/dialogues.j
 
 // D140: BM25 weighs the query's words by the word counts kept on write (search_terms), per
 // namespace and for the whole project; the counts follow every write and delete, and a word of
-// deleted text leaves no row behind (D73).
+// deleted text leaves no row behind (D73). D179: a message's words include its speaker's name.
 
 let ctx: TestContext;
 let project: TestProject;
@@ -111,5 +112,56 @@ describe('lexical weighting (D140)', () => {
     const deleted = await api({ method: 'DELETE', url: `${V1}/memory/mem-axolotl` });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await counts('iguana')).toEqual([]);
+  });
+});
+
+// D179: people ask about each other by name, and a person's own lines seldom name them: the lines
+// that do are the other side's replies.
+describe("a message's speaker (D179)", () => {
+  it("ranks the named person's own line above the other side's line that names them", async () => {
+    const namespace = 'speakers';
+    const dialogue = await createDialogue(api, { namespace });
+    const own = await addMessage(api, dialogue.id, {
+      role: 'user',
+      name: 'Caroline',
+      content: 'I went to the pride parade last week with a few friends',
+      namespace,
+    });
+    // As many of the query's words as Caroline's line holds without her name, and shorter: by
+    // the words of the texts alone this reply leads.
+    const reply = await addMessage(api, dialogue.id, {
+      role: 'assistant',
+      name: 'Melanie',
+      content: 'Caroline, that parade sounds fun',
+      namespace,
+    });
+    const found = await search({ query: 'When did Caroline go to the pride parade?', namespace });
+    expect(found.slice(0, 2).map((result) => result.item.id)).toEqual([own.id, reply.id]);
+  });
+
+  it("counts the speaker's name among the message's words", async () => {
+    const namespace = 'counted';
+    const dialogue = await createDialogue(api, { namespace });
+    for (const content of ['Good morning', 'The train was late again']) {
+      await addMessage(api, dialogue.id, { role: 'user', name: 'Zelda', content, namespace });
+    }
+    await addMessage(api, dialogue.id, { role: 'assistant', content: 'Sorry to hear it', namespace });
+    expect(await counts('zelda')).toEqual([
+      { objectType: 'message', scope: '', documents: 2 },
+      { objectType: 'message', scope: namespace, documents: 2 },
+    ]);
+  });
+
+  it('adds the name after the text of the content, and a summary gets the text back without it', () => {
+    expect(messageSearchText([{ text: 'hello there' }], ' Jon ')).toBe('hello there\nJon');
+    expect(messageSearchText('hello there', null)).toBe('hello there');
+    expect(messageSearchText('hello there', '  ')).toBe('hello there');
+    for (const [content, name] of [
+      ['I went to the parade', 'Caroline'],
+      [{ text: 'the second line' }, null],
+      ['a line that ends with a name\nJon', 'Gina'],
+    ] as const) {
+      expect(contentTextOf(messageSearchText(content, name), name)).toBe(contentText(content));
+    }
   });
 });
