@@ -31,7 +31,9 @@ import { rssMb } from './lib/server-metrics.js';
 // built after the rows are in, and timed.
 //
 // Each scenario runs under autocannon for BENCH_SECONDS with BENCH_SCALE_CONNECTIONS connections and
-// reports p50/p95/p99 beside its target. Reads run first, on a quiet server; then the writes (the
+// reports p50/p95/p99 beside its target. Every search is also measured alone (one connection, one
+// request at a time): under 8 connections on 2 cores a request mostly waits for the others, and its
+// latency says how many requests were in flight as much as what one costs. Reads run first, on a quiet server; then the writes (the
 // embedding worker then has work, as it would); then the event poll, which reads what they made;
 // then lexical search, on a second server with EMBEDDINGS=none (lexical is what a search falls back
 // to without an embedder). The server's RSS is read after every scenario.
@@ -209,6 +211,8 @@ async function bytesPerMessage(handle: DatabaseHandle, dataDir: string | undefin
 interface Figure {
   scenario: string;
   load: LoadResult;
+  /** The same requests one at a time, for searches: what one costs without waiting for others. */
+  alone?: LoadResult;
   /** The p95 target at this size, where the speed goals name one. */
   targetMs?: number;
 }
@@ -247,7 +251,10 @@ async function measure(
     targetMs?: number,
   ) => {
     const load = await runLoad({ connections, durationSeconds, ...spec, url: server.baseUrl + spec.url });
-    figures.push({ scenario, load, targetMs });
+    const alone = spec.url.endsWith('/search')
+      ? await runLoad({ durationSeconds, ...spec, connections: 1, url: server.baseUrl + spec.url })
+      : undefined;
+    figures.push({ scenario, load, alone, targetMs });
     maxRssMb = Math.max(maxRssMb, await rssMb(server.baseUrl));
   };
   const search = (body: () => Record<string, unknown>, tenant = large) => ({
@@ -313,7 +320,9 @@ async function measure(
       headers: auth(smalls[0]!),
       body: () => JSON.stringify({ query: pick(queries), limit: 10 }),
     };
-    await run(server, 'hybrid search, a small project', smallSearch, size >= 1_000_000 ? 15 : undefined);
+    // Over the API on the embedded store the goal is 20 ms at any size; on PostgreSQL, 15 ms at 10^6.
+    const smallTarget = store.DATA_DIR ? 20 : size >= 1_000_000 ? 15 : undefined;
+    await run(server, 'hybrid search, a small project', smallSearch, smallTarget);
 
     await run(server, 'POST /message (1 KiB)', {
       url: '/api/v1/message',
@@ -372,14 +381,19 @@ function format(
       `${bytes.toFixed(0)} bytes stored per message; server RSS at most ${result.maxRssMb.toFixed(0)} MB (target 800 MB); ` +
       `the first event poll after the writes waited ${(result.feedSettleMs / 1000).toFixed(1)} s for their numbering.`,
     '',
-    '| scenario | req/s | p50 ms | p95 ms | p99 ms | p95 target | errors |',
-    '|---|---|---|---|---|---|---|',
+    `| scenario | req/s | p50 ms | p95 ms | p99 ms | alone: p50 / p95 ms | p95 target: ${connections} connections, alone | errors |`,
+    '|---|---|---|---|---|---|---|---|',
   ];
-  for (const { scenario, load, targetMs } of result.figures) {
+  const met = (p95Ms: number, targetMs: number) => (p95Ms <= targetMs ? 'met' : 'missed');
+  for (const { scenario, load, alone, targetMs } of result.figures) {
     const verdict =
-      targetMs === undefined ? '–' : `${targetMs} ms ${load.p95Ms <= targetMs ? 'met' : 'missed'}`;
+      targetMs === undefined
+        ? '–'
+        : `${targetMs} ms: ${met(load.p95Ms, targetMs)}${alone ? `, ${met(alone.p95Ms, targetMs)}` : ''}`;
+    const errors = load.errors + load.non2xx + (alone ? alone.errors + alone.non2xx : 0);
+    const firstError = load.firstError ?? alone?.firstError;
     lines.push(
-      `| ${scenario} | ${load.requestsPerSecond.toFixed(0)} | ${ms(load.p50Ms)} | ${ms(load.p95Ms)} | ${ms(load.p99Ms)} | ${verdict} | ${load.errors + load.non2xx}${load.firstError ? ` (${load.firstError})` : ''} |`,
+      `| ${scenario} | ${load.requestsPerSecond.toFixed(0)} | ${ms(load.p50Ms)} | ${ms(load.p95Ms)} | ${ms(load.p99Ms)} | ${alone ? `${ms(alone.p50Ms)} / ${ms(alone.p95Ms)}` : '–'} | ${verdict} | ${errors}${firstError ? ` (${firstError})` : ''} |`,
     );
   }
   const first = result.figures.find((f) => f.scenario.includes('first page'));
