@@ -156,6 +156,40 @@ describe('embedding queue', () => {
     expect(await vectorOf(second.id)).toEqual(await vectorOf(again.id));
   });
 
+  it('makes the message before a new one again with the new one as its next turn (D180)', async () => {
+    await drainUntilEmpty();
+    const embedder = await embedderFor('model-b');
+    const worker = { db: ctx.app.db, embedder, recent: recentVectors() };
+    const sentBy = async () => {
+      const sent = server.requests.length;
+      while ((await processEmbeddingBatch(worker)) > 0);
+      return server.requests.slice(sent).flatMap((request) => request.body.input);
+    };
+    // One turn at a time: the first is embedded alone, then again once the reply is there.
+    const stepwise = await createDialogue(api);
+    const question = await addMessage(api, stepwise.id, { role: 'user', content: 'which pot for the basil' });
+    await sentBy();
+    const alone = await vectorOf(question.id);
+    const reply = await addMessage(api, stepwise.id, { role: 'assistant', content: 'a clay one with holes' });
+    // Only the new turn's text reaches the provider: the first turn's vector was at hand (D177).
+    expect(await sentBy()).toEqual(['a clay one with holes']);
+    expect(await vectorOf(question.id)).not.toEqual(alone);
+
+    // Both turns written before either is embedded get the same vectors.
+    const together = await createDialogue(api);
+    const sameQuestion = await addMessage(api, together.id, {
+      role: 'user',
+      content: 'which pot for the basil',
+    });
+    const sameReply = await addMessage(api, together.id, {
+      role: 'assistant',
+      content: 'a clay one with holes',
+    });
+    await sentBy();
+    expect(await vectorOf(sameQuestion.id)).toEqual(await vectorOf(question.id));
+    expect(await vectorOf(sameReply.id)).toEqual(await vectorOf(reply.id));
+  });
+
   it('deleting a memory, a message or a dialogue removes its pending jobs', async () => {
     await drainUntilEmpty();
     const memoryId = await createMemory('deleted before it was embedded');

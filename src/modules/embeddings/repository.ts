@@ -104,40 +104,72 @@ export interface EmbeddingText {
   text: string;
   /** For a message: the text of the message before it in its dialogue, if any. */
   context: string | null;
+  /** For a message: the text of the message after it in its dialogue, if any (D180). */
+  next: string | null;
+  /**
+   * For a message: the message before it, whose vector holds this message's text as its `next`
+   * (D180) and is made again with it; null when there is none or it has no text.
+   */
+  previous: { id: string; text: string; context: string | null } | null;
 }
 
 /**
- * The text each object is embedded from (D41): a message's plain text (with the message before
- * it as context), a dialogue's label, tags and summary, a memory's label, description and value.
+ * The text each object is embedded from (D41): a message's plain text (with the messages before
+ * and after it as context, D170, D180), a dialogue's label, tags and summary, a memory's label,
+ * description and value.
  */
 export async function loadTexts(db: Executor, jobs: ClaimedJob[]): Promise<Map<number, EmbeddingText>> {
   const texts = new Map<number, EmbeddingText>();
+  const trimmed = (text: string | null) => text?.trim() || null;
   for (const job of jobs) {
     const result = await db.execute(textQuery(job));
-    const row = rowsOf<{ text: string; context: string | null }>(result)[0];
-    if (row) texts.set(job.id, { text: row.text.trim(), context: row.context?.trim() || null });
+    const row = rowsOf<{
+      text: string;
+      context: string | null;
+      contextId: string | null;
+      contextContext: string | null;
+      next: string | null;
+    }>(result)[0];
+    if (!row) continue;
+    const context = trimmed(row.context);
+    texts.set(job.id, {
+      text: row.text.trim(),
+      context,
+      next: trimmed(row.next),
+      previous:
+        row.contextId !== null && context !== null
+          ? { id: row.contextId, text: context, context: trimmed(row.contextContext) }
+          : null,
+    });
   }
   return texts;
 }
 
 function textQuery(job: ClaimedJob) {
+  // The project as a value, not only through m: Citus then routes the whole statement to one shard.
+  const inDialogue = (alias: string) =>
+    sql`${sql.raw(alias)}.project_id = ${job.projectId} AND ${sql.raw(alias)}.dialogue_id = ${job.dialogueId}`;
   switch (job.objectType) {
     case 'message':
-      return sql`SELECT m.search_text AS text,
-          (SELECT p.search_text FROM messages p
-            -- The project as a value, not only through m: Citus then routes the whole statement to one shard.
-            WHERE p.project_id = ${job.projectId} AND p.dialogue_id = m.dialogue_id
-              AND (p.created, p.seq) < (m.created, m.seq)
-            ORDER BY p.created DESC, p.seq DESC LIMIT 1) AS context
+      return sql`SELECT m.search_text AS text, p.search_text AS context, p.id AS "contextId",
+          (SELECT pp.search_text FROM messages pp
+            WHERE ${inDialogue('pp')} AND (pp.created, pp.seq) < (p.created, p.seq)
+            ORDER BY pp.created DESC, pp.seq DESC LIMIT 1) AS "contextContext",
+          (SELECT n.search_text FROM messages n
+            WHERE ${inDialogue('n')} AND (n.created, n.seq) > (m.created, m.seq)
+            ORDER BY n.created, n.seq LIMIT 1) AS next
         FROM messages m
-        WHERE m.project_id = ${job.projectId} AND m.dialogue_id = ${job.dialogueId} AND m.id = ${job.objectId}`;
+        LEFT JOIN LATERAL (SELECT p.id, p.search_text, p.created, p.seq FROM messages p
+          WHERE ${inDialogue('p')} AND (p.created, p.seq) < (m.created, m.seq)
+          ORDER BY p.created DESC, p.seq DESC LIMIT 1) AS p ON true
+        WHERE ${inDialogue('m')} AND m.id = ${job.objectId}`;
     case 'dialogue':
       // search_text already holds label, tags and the summary (compaction adds it, D22).
-      return sql`SELECT search_text AS text, NULL AS context FROM dialogues
+      return sql`SELECT search_text AS text, NULL AS context, NULL AS "contextId", NULL AS next FROM dialogues
         WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
     case 'memory':
       // search_text holds label, description and the text of the value (D57).
-      return sql`SELECT search_text AS text, NULL AS context FROM memories
+      return sql`SELECT search_text AS text, NULL AS context, NULL AS "contextId", NULL AS next FROM memories
         WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
   }
 }
@@ -167,6 +199,22 @@ export async function completeJob(
   await tx.execute(sql`
     DELETE FROM embedding_jobs
     WHERE project_id = ${job.projectId} AND id = ${job.id}`);
+}
+
+/**
+ * D180: a message's vector made again with the message after it, written only where the vector
+ * already there is this model's (a message not yet embedded gets it from its own job).
+ */
+export async function replaceMessageVector(
+  tx: Executor,
+  key: { projectId: string; dialogueId: string; id: string },
+  embedder: Embedder,
+  vector: number[],
+): Promise<void> {
+  await tx.execute(sql`
+    UPDATE messages SET embedding = ${`[${vector.join(',')}]`}::vector
+    WHERE project_id = ${key.projectId} AND dialogue_id = ${key.dialogueId} AND id = ${key.id}
+      AND embedding_model = ${embedder.id}`);
 }
 
 /** Puts a failed job back with exponential backoff (capped): a provider outage delays, never drops. */

@@ -12,6 +12,7 @@ import {
   enqueueStaleObjects,
   failJob,
   loadTexts,
+  replaceMessageVector,
 } from './repository.js';
 
 // D40: embeddings are made after the write, by workers that share the Postgres queue. The server
@@ -94,10 +95,10 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
   if (jobs.length === 0) return 0;
 
   const texts = await loadTexts(db, jobs);
-  let vectorOf: Map<number, number[]>;
+  let embedded: EmbeddedJobs;
   try {
     // No transaction is open during the provider call (a slow provider must not hold locks or a connection).
-    vectorOf = await embedJobs(embedder, texts, options.recent);
+    embedded = await embedJobs(embedder, texts, options.recent);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     for (const job of jobs) {
@@ -113,9 +114,26 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
     return jobs.length;
   }
 
+  const { vectorOf, previousOf } = embedded;
+  // D180: the message before each one, made again with it as its next turn, unless its own job is
+  // in this batch (which reads the same texts).
+  const inBatch = new Set(
+    jobs.filter((job) => job.objectType === 'message').map((job) => `${job.dialogueId}\u0000${job.objectId}`),
+  );
   await db.transaction(async (tx) => {
     // An object without text (or deleted since its claim) gets no vector; its job is done all the same.
-    for (const job of jobs) await completeJob(tx, job, embedder, vectorOf.get(job.id) ?? null);
+    for (const job of jobs) {
+      await completeJob(tx, job, embedder, vectorOf.get(job.id) ?? null);
+      const previous = previousOf.get(job.id);
+      if (previous && !inBatch.has(`${job.dialogueId}\u0000${previous.id}`)) {
+        await replaceMessageVector(
+          tx,
+          { projectId: job.projectId, dialogueId: job.dialogueId, id: previous.id },
+          embedder,
+          previous.vector,
+        );
+      }
+    }
   });
   for (const job of jobs)
     if (vectorOf.has(job.id)) options.metrics?.embeddings.inc({ object: job.objectType });
@@ -127,23 +145,47 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
  * message's vector is its own text's vector plus CONTEXT_WEIGHT times the previous message's
  * (measured on the labelled set: paraphrase recall@5 of semantic search 0.57 -> 0.76 with the
  * turn before at half weight). D170: 0.8, chosen over 0.3-1.0 on the LoCoMo development split and
- * the labelled set together (docs/benchmarks.md). Each distinct text of a batch is embedded once
- * (consecutive messages share their texts), and a text the worker embedded lately not at all (D177).
+ * the labelled set together (docs/benchmarks.md). D180: plus NEXT_WEIGHT times the next message's,
+ * when there is one: an answer's meaning often sits in the reply to it ("Which one?" ... "The blue
+ * one"). The next message does not exist yet when a message is first embedded, so the message
+ * before each embedded one is made again then, from vectors the worker holds: the new message's
+ * own, and the earlier ones it embedded a moment before (D177). Each distinct text of a batch is
+ * embedded once (consecutive messages share their texts), and a text the worker embedded lately
+ * not at all (D177).
  */
 const CONTEXT_WEIGHT = 0.8;
+const NEXT_WEIGHT = 0.3;
+
+interface EmbeddedJobs {
+  /** Each job's vector. */
+  vectorOf: Map<number, number[]>;
+  /** Per message job: the message before it and its vector made again with this one after it. */
+  previousOf: Map<number, { id: string; vector: number[] }>;
+}
+
+/** A message's vector: its own text's, with the turns around it added (D170, D180). */
+function combine(own: number[], before: number[] | undefined, after: number[] | undefined): number[] {
+  if (!before && !after) return own;
+  return normalize(
+    own.map((x, i) => x + (before ? CONTEXT_WEIGHT * before[i]! : 0) + (after ? NEXT_WEIGHT * after[i]! : 0)),
+  );
+}
 
 async function embedJobs(
   embedder: Embedder,
   texts: Map<number, EmbeddingText>,
   recent: RecentVectors | undefined,
-): Promise<Map<number, number[]>> {
+): Promise<EmbeddedJobs> {
   const keyOf = (part: string) => `${embedder.id}\u0000${part}`;
   const vectorOf = new Map<string, number[]>();
   const missing = new Set<string>();
-  for (const { text, context } of texts.values()) {
-    if (!text) continue;
-    for (const part of context ? [text, context] : [text]) {
-      if (vectorOf.has(part) || missing.has(part)) continue;
+  for (const entry of texts.values()) {
+    if (!entry.text) continue;
+    const { text, context, next, previous } = entry;
+    // The turns around the message, and the turn before the previous one, which that one's vector holds.
+    const parts = [text, context, next, previous?.context];
+    for (const part of parts) {
+      if (!part || vectorOf.has(part) || missing.has(part)) continue;
       const known = recent?.get(keyOf(part));
       if (known) vectorOf.set(part, known);
       else missing.add(part);
@@ -157,12 +199,19 @@ async function embedJobs(
       recent?.set(keyOf(part), vectors[i]!);
     }
   }
-  const out = new Map<number, number[]>();
-  for (const [jobId, { text, context }] of texts) {
-    if (!text) continue;
-    const own = vectorOf.get(text)!;
-    const before = context ? vectorOf.get(context) : undefined;
-    out.set(jobId, before ? normalize(own.map((x, i) => x + CONTEXT_WEIGHT * before[i]!)) : own);
+  const of = (part: string | null | undefined) => (part ? vectorOf.get(part) : undefined);
+  const out: EmbeddedJobs = { vectorOf: new Map(), previousOf: new Map() };
+  for (const [jobId, entry] of texts) {
+    if (!entry.text) continue;
+    const own = vectorOf.get(entry.text)!;
+    out.vectorOf.set(jobId, combine(own, of(entry.context), of(entry.next)));
+    const { previous } = entry;
+    if (previous) {
+      out.previousOf.set(jobId, {
+        id: previous.id,
+        vector: combine(vectorOf.get(previous.text)!, of(previous.context), own),
+      });
+    }
   }
   return out;
 }
