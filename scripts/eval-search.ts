@@ -79,6 +79,7 @@ function locomoVariants() {
   return [
     { name: 'lexical', strategy: 'lexical' as const },
     { name: 'semantic', strategy: 'semantic' as const },
+    { name: 'no neighbours', fusion: { ...DEFAULT_FUSION, neighbourWeight: 0 } },
   ];
 }
 

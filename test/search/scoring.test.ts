@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TermStats } from '../../src/modules/search/repository.js';
-import { lexemeWeights, lexicalScore, relevance, semanticScore } from '../../src/modules/search/scoring.js';
+import {
+  DEFAULT_FUSION,
+  lexemeWeights,
+  lexicalScore,
+  relevance,
+  semanticScore,
+  withNeighbours,
+} from '../../src/modules/search/scoring.js';
 
 // The calibration of D39's relevance with D140's BM25 and D141's hub penalty, as plain functions.
 
@@ -82,5 +89,60 @@ describe('relevance', () => {
         expect(value).toBeLessThanOrEqual(1);
       }
     }
+  });
+});
+
+describe('neighbours (D180)', () => {
+  const fusion = { ...DEFAULT_FUSION, neighbourWeight: 0.2 };
+  /** Messages m1-m4 of dialogue d1 in order, and a lone m9 in d2. */
+  const candidate = (id: string, relevance: number, previousId: string | null, dialogueId = 'd1') => ({
+    dialogueId,
+    id,
+    previousId,
+    relevance,
+  });
+  const byId = <T extends { dialogueId: string; id: string; relevance: number }>(rows: T[]) =>
+    Object.fromEntries(
+      rows.map((row) => [row.dialogueId === 'd1' ? row.id : `${row.dialogueId}/${row.id}`, row.relevance]),
+    );
+
+  it('lifts a candidate by the better of its adjacent candidates, before or after it', () => {
+    const scored = byId(
+      withNeighbours(
+        [
+          candidate('m1', 0.5, null),
+          candidate('m2', 0.3, 'm1'),
+          candidate('m3', 0.4, 'm2'),
+          candidate('m9', 0.45, 'm8', 'd2'),
+        ],
+        fusion,
+      ),
+    );
+    // m1 gains from m2 after it, m2 from m1 before it (the better of m1 and m3), m3 from m2.
+    expect(scored.m1).toBeCloseTo(0.5 + 0.2 * 0.3);
+    expect(scored.m2).toBeCloseTo(0.3 + 0.2 * 0.5);
+    expect(scored.m3).toBeCloseTo(0.4 + 0.2 * 0.3);
+    // m9's previous message is no candidate: nothing read, nothing gained.
+    expect(scored['d2/m9']).toBe(0.45);
+    // A match beside another match now outranks a lone one that scored a little higher.
+    expect(scored.m3).toBeGreaterThan(scored['d2/m9']!);
+  });
+
+  it('counts neighbours within a dialogue only, adds the scores before any gain, stays within 0-1', () => {
+    const rows = [
+      candidate('m2', 0.9, 'm1'),
+      candidate('m1', 0.95, null),
+      candidate('m1', 0.6, null, 'd2'),
+      candidate('m3', 0.2, 'm1', 'd2'),
+    ];
+    const scored = withNeighbours(rows, fusion);
+    expect(scored.map((row) => row.relevance)).toEqual([1, 1, 0.6 + 0.2 * 0.2, 0.2 + 0.2 * 0.6]);
+    // The same in any order.
+    expect(byId(withNeighbours([...rows].reverse(), fusion))).toEqual(byId(scored));
+  });
+
+  it('leaves the scores alone at weight 0', () => {
+    const rows = [candidate('m1', 0.5, null), candidate('m2', 0.3, 'm1')];
+    expect(withNeighbours(rows, { ...fusion, neighbourWeight: 0 })).toEqual(rows);
   });
 });

@@ -46,6 +46,8 @@ export interface CandidateRow {
   length: number;
   /** ts_rank_cd of the row against the OR of the query's lexemes: how close together they stand. */
   rank: number;
+  /** A message's: the id of the message before it in its dialogue (D180); null for other kinds. */
+  previousId: string | null;
 }
 
 /**
@@ -350,9 +352,21 @@ function scoredStatement(
       coalesce((SELECT jsonb_object_agg(u.lexeme, greatest(1, cardinality(u.positions)))
         FROM unnest(t.search_vector) AS u WHERE u.lexeme = ANY(q.lexemes)), '{}'::jsonb) AS terms,
       coalesce((SELECT sum(greatest(1, cardinality(u.positions))) FROM unnest(t.search_vector) AS u), 0) AS length,
-      ts_rank_cd(t.search_vector, q.tsq) AS rank
+      ts_rank_cd(t.search_vector, q.tsq) AS rank, ${previousIdOf(table, projectId)} AS "previousId"
     FROM c JOIN ${from} ON t.project_id = ${projectId} AND ${joinOnKey[table]}, q`;
 }
+
+/**
+ * D180: a message candidate's previous message in its dialogue, one probe of the dialogue order's
+ * index: which candidates stand side by side, for the neighbours' share of a score (scoring.ts).
+ */
+const previousIdOf = (table: SearchTable, projectId: string): SQL =>
+  table === 'messages'
+    ? sql`(SELECT p.id FROM messages p
+        WHERE p.project_id = ${projectId} AND p.dialogue_id = t.dialogue_id
+          AND (p.created, p.seq) < (t.created, t.seq)
+        ORDER BY p.created DESC, p.seq DESC LIMIT 1)`
+    : sql`NULL::text`;
 
 const toCandidate = (row: CandidateRow): CandidateRow => ({
   dialogueId: row.dialogueId,
@@ -362,6 +376,7 @@ const toCandidate = (row: CandidateRow): CandidateRow => ({
   terms: typeof row.terms === 'string' ? (JSON.parse(row.terms) as Record<string, number>) : row.terms,
   length: Number(row.length),
   rank: Number(row.rank),
+  previousId: row.previousId ?? null,
 });
 
 /**

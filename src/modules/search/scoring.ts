@@ -25,6 +25,8 @@ export interface Fusion {
   hubWeight: number;
   k1: number;
   b: number;
+  /** D180: the share of the better adjacent candidate's relevance a message's relevance gains. */
+  neighbourWeight: number;
 }
 
 /**
@@ -32,7 +34,13 @@ export interface Fusion {
  * (docs/search.md, docs/benchmarks.md): the weights that keep the labelled set's paraphrase class
  * and the LoCoMo development split both up, not the best of either alone.
  */
-export const DEFAULT_FUSION: Fusion = { semanticWeight: 0.5, hubWeight: 0.4, k1: 1.2, b: 0.3 };
+export const DEFAULT_FUSION: Fusion = {
+  semanticWeight: 0.5,
+  hubWeight: 0.4,
+  k1: 1.2,
+  b: 0.3,
+  neighbourWeight: 0.15,
+};
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
@@ -107,7 +115,7 @@ export function lexicalScore(
 export type Strategy = 'hybrid' | 'semantic' | 'lexical';
 
 export function relevance(
-  row: CandidateRow,
+  row: Pick<CandidateRow, 'terms' | 'length' | 'rank' | 'cosine' | 'hub'>,
   stats: TermStats,
   strategy: Strategy,
   fusion: Fusion = DEFAULT_FUSION,
@@ -121,4 +129,40 @@ export function relevance(
   // D141: a line close to what any question resembles ("Sounds great!") loses its head start.
   const hub = fusion.hubWeight * Math.max(0, row.hub ?? 0);
   return clamp01(fusion.semanticWeight * semantic + (1 - fusion.semanticWeight) * lexical - hub);
+}
+
+/** A scored message candidate, with the message before it in its dialogue (D180). */
+export interface Neighboured {
+  dialogueId: string;
+  id: string;
+  previousId: string | null;
+  relevance: number;
+}
+
+/**
+ * D180: an answer often sits beside the line that matches the question (the question's words in
+ * one turn, the answer in the reply; a fact told over two turns). Each message candidate gains
+ * `neighbourWeight` times the relevance of the better of its two neighbours in its dialogue, among
+ * the candidates already scored (no other row is read): the lines around a match rise with it,
+ * and a match with a matching neighbour rises above a lone one. The relevances added are the
+ * candidates' own, before any gain, so the result does not depend on their order.
+ */
+export function withNeighbours<T extends Neighboured>(rows: T[], fusion: Fusion = DEFAULT_FUSION): T[] {
+  const weight = fusion.neighbourWeight;
+  if (weight <= 0) return rows;
+  const key = (dialogueId: string, id: string) => `${dialogueId}\u0000${id}`;
+  const own = new Map(rows.map((row) => [key(row.dialogueId, row.id), row.relevance]));
+  // The next message of a candidate is the candidate whose previous message it is.
+  const next = new Map<string, number>();
+  for (const row of rows) {
+    if (row.previousId === null) continue;
+    const before = key(row.dialogueId, row.previousId);
+    next.set(before, Math.max(next.get(before) ?? 0, row.relevance));
+  }
+  return rows.map((row) => {
+    const here = key(row.dialogueId, row.id);
+    const before = row.previousId === null ? 0 : (own.get(key(row.dialogueId, row.previousId)) ?? 0);
+    const best = Math.max(before, next.get(here) ?? 0);
+    return best > 0 ? { ...row, relevance: clamp01(row.relevance + weight * best) } : row;
+  });
 }

@@ -25,7 +25,14 @@ import {
   tagFilter,
 } from './filters.js';
 import type { AppliedFilter, SearchInput, SearchMode, SearchObject, SearchResult } from './schemas.js';
-import { type Fusion, type Strategy, leadingLexemes, lexemeWeights, relevance } from './scoring.js';
+import {
+  type Fusion,
+  type Strategy,
+  leadingLexemes,
+  lexemeWeights,
+  relevance,
+  withNeighbours,
+} from './scoring.js';
 
 /** A found item's address: message ids are unique within their dialogue (D27). */
 interface ItemKey {
@@ -254,17 +261,22 @@ export function createSearchService(deps: SearchServiceDeps) {
 
       const table = TABLE[input.object];
       const stats = await statsOf(scope, table, input.query);
-      let scored = scoreRows(
-        await findCandidates(db, {
-          ...candidateQuery,
-          table,
-          weights: lexemeWeights(stats),
-          leading: leadingLexemes(stats),
-          wordedRows: stats.documents,
-        }),
-        stats,
-        used,
-      );
+      const candidates = await findCandidates(db, {
+        ...candidateQuery,
+        table,
+        weights: lexemeWeights(stats),
+        leading: leadingLexemes(stats),
+        wordedRows: stats.documents,
+      });
+      let scored = scoreRows(candidates, stats, used);
+      // D180: a hybrid message search lifts each candidate by its adjacent candidates' relevance.
+      if (input.object === 'message' && used === 'hybrid') {
+        const previous = candidates.map((row) => row.previousId);
+        scored = withNeighbours(
+          scored.map((row, i) => ({ ...row, previousId: previous[i]! })),
+          deps.fusion,
+        ).map(({ previousId: _, ...row }) => row);
+      }
       // Messages' counts, for a dialogue search's messages and its matches.
       const messageStats =
         input.object === 'dialogue' ? await statsOf(scope, 'messages', input.query) : undefined;
