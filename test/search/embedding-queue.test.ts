@@ -156,7 +156,7 @@ describe('embedding queue', () => {
     expect(await vectorOf(second.id)).toEqual(await vectorOf(again.id));
   });
 
-  it('makes the message before a new one again with the new one as its next turn (D180)', async () => {
+  it('makes the message before a new one again with the new one as its next turn (D181)', async () => {
     await drainUntilEmpty();
     const embedder = await embedderFor('model-b');
     const worker = { db: ctx.app.db, embedder, recent: recentVectors() };

@@ -5,7 +5,7 @@ import { leadingLexemes, lexemeWeights } from '../../src/modules/search/scoring.
 import { countTermsFrom, termBucket } from '../../src/modules/search/terms-sql.js';
 import { type TestDatabase, createTestDatabase } from '../helpers/database.js';
 
-// D180: each message candidate carries the id of the message before it in its dialogue (by
+// D181: each message candidate carries the id of the message before it in its dialogue (by
 // created, then insertion order), which tells the scoring which candidates stand side by side.
 
 let database: TestDatabase;
@@ -43,7 +43,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('message candidates and their previous message (D180)', () => {
+describe('message candidates and their previous message (D181)', () => {
   it('names the message before each candidate in its own dialogue, none before the first', async () => {
     const text = 'pelican';
     const stats = await readTermStats(database.handle.db, { table: 'messages', projectId: PROJECT, text });

@@ -92,7 +92,7 @@ describe('relevance', () => {
   });
 });
 
-describe('neighbours (D180)', () => {
+describe('neighbours (D181)', () => {
   const fusion = { ...DEFAULT_FUSION, neighbourWeight: 0.2 };
   /** Messages m1-m4 of dialogue d1 in order, and a lone m9 in d2. */
   const candidate = (id: string, relevance: number, previousId: string | null, dialogueId = 'd1') => ({

@@ -104,18 +104,18 @@ export interface EmbeddingText {
   text: string;
   /** For a message: the text of the message before it in its dialogue, if any. */
   context: string | null;
-  /** For a message: the text of the message after it in its dialogue, if any (D180). */
+  /** For a message: the text of the message after it in its dialogue, if any (D181). */
   next: string | null;
   /**
    * For a message: the message before it, whose vector holds this message's text as its `next`
-   * (D180) and is made again with it; null when there is none or it has no text.
+   * (D181) and is made again with it; null when there is none or it has no text.
    */
   previous: { id: string; text: string; context: string | null } | null;
 }
 
 /**
  * The text each object is embedded from (D41): a message's plain text (with the messages before
- * and after it as context, D170, D180), a dialogue's label, tags and summary, a memory's label,
+ * and after it as context, D170, D181), a dialogue's label, tags and summary, a memory's label,
  * description and value.
  */
 export async function loadTexts(db: Executor, jobs: ClaimedJob[]): Promise<Map<number, EmbeddingText>> {
@@ -202,7 +202,7 @@ export async function completeJob(
 }
 
 /**
- * D180: a message's vector made again with the message after it, written only where the vector
+ * D181: a message's vector made again with the message after it, written only where the vector
  * already there is this model's (a message not yet embedded gets it from its own job).
  */
 export async function replaceMessageVector(

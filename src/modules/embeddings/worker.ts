@@ -115,7 +115,7 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
   }
 
   const { vectorOf, previousOf } = embedded;
-  // D180: the message before each one, made again with it as its next turn, unless its own job is
+  // D181: the message before each one, made again with it as its next turn, unless its own job is
   // in this batch (which reads the same texts).
   const inBatch = new Set(
     jobs.filter((job) => job.objectType === 'message').map((job) => `${job.dialogueId}\u0000${job.objectId}`),
@@ -145,7 +145,7 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
  * message's vector is its own text's vector plus CONTEXT_WEIGHT times the previous message's
  * (measured on the labelled set: paraphrase recall@5 of semantic search 0.57 -> 0.76 with the
  * turn before at half weight). D170: 0.8, chosen over 0.3-1.0 on the LoCoMo development split and
- * the labelled set together (docs/benchmarks.md). D180: plus NEXT_WEIGHT times the next message's,
+ * the labelled set together (docs/benchmarks.md). D181: plus NEXT_WEIGHT times the next message's,
  * when there is one: an answer's meaning often sits in the reply to it ("Which one?" ... "The blue
  * one"). The next message does not exist yet when a message is first embedded, so the message
  * before each embedded one is made again then, from vectors the worker holds: the new message's
@@ -163,7 +163,7 @@ interface EmbeddedJobs {
   previousOf: Map<number, { id: string; vector: number[] }>;
 }
 
-/** A message's vector: its own text's, with the turns around it added (D170, D180). */
+/** A message's vector: its own text's, with the turns around it added (D170, D181). */
 function combine(own: number[], before: number[] | undefined, after: number[] | undefined): number[] {
   if (!before && !after) return own;
   return normalize(

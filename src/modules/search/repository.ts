@@ -46,7 +46,7 @@ export interface CandidateRow {
   length: number;
   /** ts_rank_cd of the row against the OR of the query's lexemes: how close together they stand. */
   rank: number;
-  /** A message's: the id of the message before it in its dialogue (D180); null for other kinds. */
+  /** A message's: the id of the message before it in its dialogue (D181); null for other kinds. */
   previousId: string | null;
 }
 
@@ -357,7 +357,7 @@ function scoredStatement(
 }
 
 /**
- * D180: a message candidate's previous message in its dialogue, one probe of the dialogue order's
+ * D181: a message candidate's previous message in its dialogue, one probe of the dialogue order's
  * index: which candidates stand side by side, for the neighbours' share of a score (scoring.ts).
  */
 const previousIdOf = (table: SearchTable, projectId: string): SQL =>

@@ -25,7 +25,7 @@ export interface Fusion {
   hubWeight: number;
   k1: number;
   b: number;
-  /** D180: the share of the better adjacent candidate's relevance a message's relevance gains. */
+  /** D181: the share of the better adjacent candidate's relevance a message's relevance gains. */
   neighbourWeight: number;
 }
 
@@ -131,7 +131,7 @@ export function relevance(
   return clamp01(fusion.semanticWeight * semantic + (1 - fusion.semanticWeight) * lexical - hub);
 }
 
-/** A scored message candidate, with the message before it in its dialogue (D180). */
+/** A scored message candidate, with the message before it in its dialogue (D181). */
 export interface Neighboured {
   dialogueId: string;
   id: string;
@@ -140,7 +140,7 @@ export interface Neighboured {
 }
 
 /**
- * D180: an answer often sits beside the line that matches the question (the question's words in
+ * D181: an answer often sits beside the line that matches the question (the question's words in
  * one turn, the answer in the reply; a fact told over two turns). Each message candidate gains
  * `neighbourWeight` times the relevance of the better of its two neighbours in its dialogue, among
  * the candidates already scored (no other row is read): the lines around a match rise with it,

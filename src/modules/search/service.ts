@@ -269,7 +269,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         wordedRows: stats.documents,
       });
       let scored = scoreRows(candidates, stats, used);
-      // D180: a hybrid message search lifts each candidate by its adjacent candidates' relevance.
+      // D181: a hybrid message search lifts each candidate by its adjacent candidates' relevance.
       if (input.object === 'message' && used === 'hybrid') {
         const previous = candidates.map((row) => row.previousId);
         scored = withNeighbours(
