@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
@@ -158,12 +159,28 @@ export async function createServerDatabase(
   };
 }
 
+/** Where test/helpers/pglite-template.ts left the migrated embedded database that tests start from. */
+export const PGLITE_TEMPLATE_ENV = 'PARLEY_TEST_PGLITE_TEMPLATE';
+
+let pgliteTemplate: Blob | undefined;
+/** The migrated embedded database of this run, read once per test process; undefined without one. */
+function migratedPglite(): Blob | undefined {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
 /** `queryLogger` is told every statement the handle runs (tests that count queries). */
 export async function createTestDatabase(options: { queryLogger?: Logger } = {}): Promise<TestDatabase> {
   const { queryLogger } = options;
   const serverUrl = testServerUrl();
   if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://', queryLogger });
+    const handle = await openDatabase({
+      dataDir: 'memory://',
+      queryLogger,
+      initialDataDir: migratedPglite(),
+    });
     await runMigrations(handle);
     return { handle, close: () => handle.close() };
   }
