@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.js';
+import { type Database, rowsOf } from '../../src/db/client.js';
 import type { Embedder } from '../../src/embedders/embedder.js';
 import {
   ensureVectorIndexes,
@@ -14,7 +14,7 @@ import {
   findCandidates,
 } from '../../src/modules/search/repository.js';
 import { type TestDatabase, createTestDatabase, testServerIsCitus } from '../helpers/database.js';
-import { explainingExecutor } from '../helpers/explain.js';
+import { explainingExecutor, observingExecutor } from '../helpers/explain.js';
 
 // D133: the semantic candidates of a small scope come from an exact distance scan, those of a
 // large one from the HNSW index; the statement chooses by counting the scope's rows. A small
@@ -79,14 +79,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-/**
- * Runs the search's candidate query on an executor that also EXPLAIN ANALYZEs its statement, in the
- * same transaction and with the same settings, and returns the candidates and that plan.
- */
-async function candidatesWithPlan(query: Partial<CandidateQuery> & { queryVector: number[] }) {
-  const plans: string[] = [];
-  const executor = explainingExecutor(database.handle.db, plans);
-  const rows = await findCandidates(executor, {
+/** A semantic candidate query of the small project (unless `scope` says otherwise) for `queryVector`. */
+function candidateQuery(query: Partial<CandidateQuery> & { queryVector: number[] }): CandidateQuery {
+  return {
     table: 'messages',
     scope: { projectId: SMALL.projectId },
     filters: { tags: { all: [], any: [], none: [] }, metadata: [] },
@@ -100,7 +95,16 @@ async function candidatesWithPlan(query: Partial<CandidateQuery> & { queryVector
       values: query.queryVector,
       precision: indexPrecisionOf(database.handle.kind, embedder),
     },
-  });
+  };
+}
+
+/**
+ * Runs the search's candidate query on an executor that also EXPLAIN ANALYZEs its statement, in the
+ * same transaction and with the same settings, and returns the candidates and that plan.
+ */
+async function candidatesWithPlan(query: Partial<CandidateQuery> & { queryVector: number[] }) {
+  const plans: string[] = [];
+  const rows = await findCandidates(explainingExecutor(database.handle.db, plans), candidateQuery(query));
   expect(plans).toHaveLength(1);
   return { rows, plan: plans[0]! };
 }
@@ -202,5 +206,39 @@ describe('the semantic plan (D133)', () => {
       wordedRows: 101,
     });
     expect(dialogue.plan).toMatch(/One-Time Filter/);
+  });
+});
+
+describe("the vector index's search settings", () => {
+  /** The settings in force, on the same connection and in the same transaction, when the candidate statement runs. */
+  async function settingsAtTheStatement(k: number) {
+    const seen: Record<string, string>[] = [];
+    const reading = observingExecutor(database.handle.db, async (executor) => {
+      const settings = await executor.execute(sql`SELECT current_setting('hnsw.iterative_scan') AS iterative,
+        current_setting('hnsw.ef_search') AS "efSearch",
+        current_setting('max_parallel_workers_per_gather') AS workers`);
+      seen.push(...rowsOf<Record<string, string>>(settings));
+    });
+    await findCandidates(
+      reading,
+      candidateQuery({ queryVector: vectorOf(7), scope: { projectId: LARGE.projectId }, k }),
+    );
+    const after = rowsOf<{ iterative: string }>(
+      await database.handle.db.execute(sql`SELECT current_setting('hnsw.iterative_scan', true) AS iterative`),
+    );
+    return { seen, after: after[0]?.iterative };
+  }
+
+  it('walks the index iteratively, with ef_search from k (at least 40, at most 1,000), without parallel workers, for this transaction only', async () => {
+    for (const [k, efSearch] of [
+      [10, '40'],
+      [200, '200'],
+      [5_000, '1000'],
+    ] as const) {
+      const { seen, after } = await settingsAtTheStatement(k);
+      expect(seen).toEqual([{ iterative: 'relaxed_order', efSearch, workers: '0' }]);
+      // Set LOCAL: the pooled connection goes back with the defaults (pgvector's: off).
+      expect(after).not.toBe('relaxed_order');
+    }
   });
 });
