@@ -129,6 +129,7 @@ export function createServices({
     readDb,
     embedder: embedder && withQueryCache(embedder),
     storeKind: database.kind,
+    distributed,
     dialogueScope,
     onEmbedError: (error) => logger.warn({ err: error }, 'query embedding failed; answering from full text'),
     exactScanMaxRows: config.SEARCH_EXACT_SCAN_MAX_ROWS,

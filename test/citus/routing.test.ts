@@ -189,6 +189,25 @@ describe.runIf(citus)('every hot statement is routed to one shard (Citus)', () =
     expect((await explain('page 2 (GET /messages)', page2)).filter((routing) => !routing.router)).toEqual([]);
   });
 
+  it('a hybrid search tells Citus to carry its settings to the worker that runs it (D182)', async () => {
+    const api = asProject(ctx.app, await createProject(ctx.app));
+    await createDialogue(api, { messages: [{ role: 'user', content: 'the lighthouse keeper' }] });
+    recording = [];
+    try {
+      await api({ method: 'POST', url: `${V1}/search`, payload: { query: 'lighthouse keeper' } });
+      const settings = recording.map(({ query }) => query).filter((query) => /^\s*SET LOCAL /i.test(query));
+      // Citus carries a SET LOCAL to the workers only when told to first, in the same transaction.
+      expect(settings[0]).toMatch(/^SET LOCAL citus\.propagate_set_commands = local$/);
+      expect(settings.slice(1).map((query) => query.split('=')[0]!.trim())).toEqual([
+        'SET LOCAL hnsw.iterative_scan',
+        'SET LOCAL hnsw.ef_search',
+        'SET LOCAL max_parallel_workers_per_gather',
+      ]);
+    } finally {
+      recording = undefined;
+    }
+  });
+
   it("each shard of every searchable table has the model's HNSW index (D41, built through the coordinator)", async () => {
     for (const table of ['messages', 'dialogues', 'memories']) {
       const name = vectorIndexName(table as 'messages', stubEmbedder(), 'halfvec');

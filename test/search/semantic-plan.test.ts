@@ -210,18 +210,24 @@ describe('the semantic plan (D133)', () => {
 });
 
 describe("the vector index's search settings", () => {
-  /** The settings in force, on the same connection and in the same transaction, when the candidate statement runs. */
+  /**
+   * The settings in force when the candidate statement runs: read in its transaction just before
+   * it, by a statement on the project's rows, which on Citus runs on the worker that holds them,
+   * as the candidate statement does (D182).
+   */
   async function settingsAtTheStatement(k: number) {
     const seen: Record<string, string>[] = [];
     const reading = observingExecutor(database.handle.db, async (executor) => {
       const settings = await executor.execute(sql`SELECT current_setting('hnsw.iterative_scan') AS iterative,
         current_setting('hnsw.ef_search') AS "efSearch",
-        current_setting('max_parallel_workers_per_gather') AS workers`);
+        current_setting('max_parallel_workers_per_gather') AS workers
+        FROM messages WHERE project_id = ${LARGE.projectId} LIMIT 1`);
       seen.push(...rowsOf<Record<string, string>>(settings));
     });
+    const distributed = await testServerIsCitus();
     await findCandidates(
       reading,
-      candidateQuery({ queryVector: vectorOf(7), scope: { projectId: LARGE.projectId }, k }),
+      candidateQuery({ queryVector: vectorOf(7), scope: { projectId: LARGE.projectId }, k, distributed }),
     );
     const after = rowsOf<{ iterative: string }>(
       await database.handle.db.execute(sql`SELECT current_setting('hnsw.iterative_scan', true) AS iterative`),

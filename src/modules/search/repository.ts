@@ -137,6 +137,11 @@ export interface CandidateQuery {
    * Past exactScanMaxRows, the scope is known to be large and is not counted (D133).
    */
   wordedRows?: number;
+  /**
+   * The store is a Citus cluster. The statement runs on the worker that holds the project, and
+   * Citus carries a transaction's SET LOCAL there only when told to (citus.propagate_set_commands).
+   */
+  distributed?: boolean;
 }
 
 /**
@@ -477,8 +482,8 @@ export async function findCandidates(db: Executor, query: CandidateQuery): Promi
     sql.join(branches, sql` UNION `),
   );
 
-  // Set for this transaction only (as SET LOCAL: a SELECT of set_config would be a statement
-  // of its own that Citus plans on the coordinator):
+  // Set for this transaction only, as SET LOCAL: on Citus the only form carried to the worker that
+  // runs the statement (D182); a SELECT of set_config would be planned on the coordinator alone.
   // - pgvector 0.8: with filters, an HNSW scan keeps going until it has enough rows that pass them,
   //   instead of returning the few of its first ef_search neighbours that happen to pass.
   // - No parallel workers. The exact-scan plan that a one-time filter leaves unrun was still given
@@ -486,6 +491,7 @@ export async function findCandidates(db: Executor, query: CandidateQuery): Promi
   //   a loaded 2-core server the workers only compete with other requests.
   const rows = vector
     ? await db.transaction(async (tx) => {
+        if (query.distributed) await tx.execute(sql`SET LOCAL citus.propagate_set_commands = local`);
         await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
         await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(40, k))}`));
         await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);

@@ -61,6 +61,8 @@ export interface SearchServiceDeps {
   embedder?: Embedder;
   /** The store, whose HNSW index's precision its queries repeat (D172, D175). */
   storeKind: DatabaseHandle['kind'];
+  /** The store is a Citus cluster (src/db/citus.ts): a search's settings must reach the worker that runs it. */
+  distributed?: boolean;
   /** The namespace rule of a `dialogueId` filter (D34). */
   dialogueScope: Pick<DialogueScope, 'find'>;
   loaders: ItemLoaders;
@@ -257,6 +259,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         lexical: used !== 'semantic',
         k,
         exactScanMaxRows: deps.exactScanMaxRows,
+        distributed: deps.distributed,
       };
 
       const table = TABLE[input.object];
