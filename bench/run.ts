@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServerDatabase } from '../test/helpers/database.js';
+import { benchBacklog } from './backlog.js';
 import { benchCompaction, formatCompactionRows } from './compaction.js';
 import { benchEvents, formatEventRow } from './events.js';
 import { benchErasure, benchFork, formatLifecycle } from './lifecycle.js';
@@ -16,8 +17,9 @@ import { benchStreams, formatStreamRows } from './streams.js';
 // real Postgres when BENCH_DATABASE_URL names a server (fresh databases are created and dropped).
 // `npm run bench -- events quota` runs only the sections named (messages, events, streams, quota,
 // search, compaction, lifecycle: forks and namespace erasure, D160 and D164). `scale` (10^5 and 10^6
-// messages, bench/scale.ts; an hour or more at 10^6) and `soak` (the mixed workload held for five
-// minutes, bench/soak.ts) run only when named.
+// messages, bench/scale.ts; an hour or more at 10^6), `soak` (the mixed workload held for five
+// minutes, bench/soak.ts) and `backlog` (requests while 20,000 messages wait to be embedded,
+// bench/backlog.ts) run only when named.
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const deepMessages = Number(process.env.BENCH_DEEP_MESSAGES ?? 100_000);
@@ -119,6 +121,8 @@ for (const store of stores) {
   }
   if (named.includes('soak'))
     sections.push(await onOneStore(store.url, (parleyStore) => benchSoak(parleyStore, store.name)));
+  if (named.includes('backlog'))
+    sections.push(await onOneStore(store.url, (parleyStore) => benchBacklog(parleyStore, store.name)));
   // D160, D164: a fork of 10,000 messages; a namespace erasure of 50,000 while other projects write.
   if (named.includes('lifecycle')) {
     const fresh = store.url ? await createServerDatabase(store.url) : undefined;

@@ -1,4 +1,5 @@
 import { loadEvalMessages, loadEvalQueries } from '../scripts/lib/search-fixtures.js';
+import { type Step, type Tally, closedLoop, rateOf } from './lib/closed-loop.js';
 import { percentile, pick } from './lib/load.js';
 import { startProbe, startServer } from './lib/processes.js';
 import { type StoreEnv, seedStore } from './lib/seed.js';
@@ -17,46 +18,6 @@ const aloneSeconds = Number(process.env.BENCH_SOAK_ALONE_SECONDS ?? 20);
 const CONNECTIONS = 8;
 /** The mixed rate measured before this benchmark existed, on this 2-core machine. */
 const EARLIER_MIXED_RATE = 90;
-
-interface Step {
-  name: string;
-  send(): Promise<Response>;
-}
-
-interface Tally {
-  times: Map<string, number[]>;
-  errors: number;
-  firstError?: string;
-  seconds: number;
-}
-
-/**
- * A closed loop: `workers` clients, each sending its steps in turn and the next only once the
- * previous one answered, until the time is up. Every answer's time is kept, per step.
- */
-async function closedLoop(workers: number, seconds: number, steps: Step[]): Promise<Tally> {
-  const tally: Tally = { times: new Map(steps.map((step) => [step.name, []])), errors: 0, seconds };
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      for (let i = 0; performance.now() < deadline; i++) {
-        const step = steps[i % steps.length]!;
-        const started = performance.now();
-        try {
-          const response = await step.send();
-          await response.arrayBuffer();
-          if (!response.ok) throw new Error(`${step.name}: ${response.status}`);
-          tally.times.get(step.name)!.push(performance.now() - started);
-        } catch (error) {
-          tally.errors++;
-          tally.firstError ??= (error as Error).message;
-        }
-      }
-    }),
-  );
-  for (const times of tally.times.values()) times.sort((a, b) => a - b);
-  return tally;
-}
 
 export async function benchSoak(store: StoreEnv, storeName: string): Promise<string> {
   const seeded = await seedStore(store, 1_000);
@@ -129,13 +90,11 @@ export async function benchSoak(store: StoreEnv, storeName: string): Promise<str
       (await metric(server.baseUrl, 'parley_events_written_total', '{type="message.created"}')) -
       createdBefore;
 
-    const rate = (tally: Tally) =>
-      [...tally.times.values()].reduce((sum, times) => sum + times.length, 0) / tally.seconds;
     const ms = (times: number[], p: number) => percentile(times, p).toFixed(1);
     const lines = [
       `### Mixed workload soak, ${storeName} (${CONNECTIONS} connections, ${soakSeconds} s, local embedder, 2 streams open)`,
       '',
-      `Mixed: **${rate(mixed).toFixed(0)} requests/s** (${(rate(mixed) / EARLIER_MIXED_RATE).toFixed(1)}x the ${EARLIER_MIXED_RATE}/s measured before; target 3x), ` +
+      `Mixed: **${rateOf(mixed).toFixed(0)} requests/s** (${(rateOf(mixed) / EARLIER_MIXED_RATE).toFixed(1)}x the ${EARLIER_MIXED_RATE}/s measured before; target 3x), ` +
         `${mixed.errors} errors${mixed.firstError ? ` (first: ${mixed.firstError})` : ''}.`,
       '',
       '| request | in the mix: count, p50 / p95 / p99 ms | alone: req/s, p50 / p95 / p99 ms |',
@@ -144,7 +103,7 @@ export async function benchSoak(store: StoreEnv, storeName: string): Promise<str
         const inMix = mixed.times.get(name)!;
         const solo = alone.get(name)!;
         const soloTimes = solo.times.get(name)!;
-        return `| ${name} | ${inMix.length}, ${ms(inMix, 0.5)} / ${ms(inMix, 0.95)} / ${ms(inMix, 0.99)} | ${rate(solo).toFixed(0)}, ${ms(soloTimes, 0.5)} / ${ms(soloTimes, 0.95)} / ${ms(soloTimes, 0.99)} |`;
+        return `| ${name} | ${inMix.length}, ${ms(inMix, 0.5)} / ${ms(inMix, 0.95)} / ${ms(inMix, 0.99)} | ${rateOf(solo).toFixed(0)}, ${ms(soloTimes, 0.5)} / ${ms(soloTimes, 0.95)} / ${ms(soloTimes, 0.99)} |`;
       }),
       '',
       `Search p99 in the mix: ${ms(mixed.times.get('POST /search')!, 0.99)} ms (target at most 100 ms).`,
