@@ -94,6 +94,37 @@ describe('counters under concurrency (D35)', () => {
   });
 });
 
+describe('word counts under concurrency (D140)', () => {
+  it('concurrent batches into dialogues whose word counts share rows never deadlock', async () => {
+    // Sixteen dialogues over the counts' eight buckets: some share one, and each batch's new words
+    // overlap the others'. Batches of different sizes and vocabularies made PostgreSQL hash their
+    // words into different orders, and two appends locking common count rows in opposite orders
+    // deadlocked (a 500 to one of them).
+    const dialogues = await Promise.all(Array.from({ length: 16 }, () => createDialogue(api)));
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % below;
+    };
+    const text = () => Array.from({ length: 3 + random(40) }, () => `word${random(3_000)}`).join(' ');
+    for (let round = 0; round < 4; round++) {
+      const responses = await Promise.all(
+        dialogues.map((dialogue) =>
+          api({
+            method: 'POST',
+            url: `${V1}/messages`,
+            payload: {
+              dialogueId: dialogue.id,
+              messages: Array.from({ length: 10 + random(60) }, () => ({ role: 'user', content: text() })),
+            },
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(dialogues.length).fill(201));
+    }
+  });
+});
+
 describe('cursor walk while messages are appended (D29, D32)', () => {
   it('returns every message exactly once, in order, skipping none of the appended ones it passed', async () => {
     const dialogue = await createDialogue(api);

@@ -51,6 +51,8 @@ export const countTermsFrom = (source: SQL, { projectId, objectType, sign }: Ter
   CROSS JOIN LATERAL (VALUES (''), (r.namespace)) AS w(scope)
   WHERE w.scope IS NOT NULL
   GROUP BY w.scope, r.bucket, r.lexeme
+  -- In the one order every count takes (see inCountOrder): the rows go in in this order.
+  ORDER BY w.scope COLLATE "C", r.lexeme COLLATE "C", r.bucket
   ON CONFLICT (project_id, object_type, scope, lexeme, bucket) DO UPDATE SET
     documents = search_terms.documents + excluded.documents,
     occurrences = search_terms.occurrences + excluded.occurrences
@@ -61,6 +63,27 @@ interface ChangedTerm {
   bucket: number;
   lexeme: string;
   documents: number | string;
+}
+
+/**
+ * The one order in which every statement here writes count rows: scope, lexeme, bucket, the texts
+ * by their UTF-8 bytes (PostgreSQL's "C" collation). Two writes whose rows share a bucket lock
+ * their common rows in the same order, so neither waits for the other while holding what the
+ * other waits for: in whatever order PostgreSQL grouped them, two 50-message appends into dialogues
+ * of one bucket deadlocked.
+ */
+function inCountOrder(a: CountRow, b: CountRow): number {
+  return (
+    Buffer.compare(Buffer.from(a.scope), Buffer.from(b.scope)) ||
+    Buffer.compare(Buffer.from(a.lexeme), Buffer.from(b.lexeme)) ||
+    a.bucket - b.bucket
+  );
+}
+
+interface CountRow {
+  scope: string;
+  bucket: number;
+  lexeme: string;
 }
 
 /** Deletes the rows of `changed` (as `countTermsFrom` returned them) that count nothing any more. */
@@ -177,10 +200,12 @@ export async function countTexts(
   await tx.execute(sql`
     INSERT INTO search_terms (project_id, object_type, scope, bucket, lexeme, documents, occurrences)
     VALUES ${sql.join(
-      [...counts.values()].map(
-        (c) =>
-          sql`(${projectId}::text, ${objectType}::text, ${c.scope}::text, ${c.bucket}::int, ${c.lexeme}::text, ${c.documents}::bigint, ${c.occurrences}::bigint)`,
-      ),
+      [...counts.values()]
+        .sort(inCountOrder)
+        .map(
+          (c) =>
+            sql`(${projectId}::text, ${objectType}::text, ${c.scope}::text, ${c.bucket}::int, ${c.lexeme}::text, ${c.documents}::bigint, ${c.occurrences}::bigint)`,
+        ),
       sql`, `,
     )}
     ON CONFLICT (project_id, object_type, scope, lexeme, bucket) DO UPDATE SET
