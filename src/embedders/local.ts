@@ -1,3 +1,4 @@
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { type EmbedLane, type Embedder, prepareText } from './embedder.js';
 
@@ -19,19 +20,45 @@ interface Job {
 
 export interface LocalEmbedderOptions {
   /**
-   * The share of the worker's time background batches may take (0 < share <= 1): after a batch
-   * that took t ms, the next one waits t * (1 / share - 1) ms. Queries never wait for that pause.
+   * The share of the worker's time background batches may take when the process is busy
+   * (0 < share <= 1): after a batch that took t ms, the next one waits t * (1 / share - 1) ms.
+   * Queries never wait for that pause.
    */
   backgroundShare?: number;
+  /**
+   * How busy the process's main thread has been since the last background batch, 0 (idle) to 1
+   * (never idle): the batches take max(backgroundShare, 1 - busy) of the worker's time (D183).
+   * Default: the main thread's event-loop utilization. A process that is always busy gets
+   * `backgroundShare` exactly.
+   */
+  mainThreadBusy?: () => number;
+}
+
+/**
+ * The main thread's event-loop utilization since the previous call: the share of the time its
+ * event loop ran callbacks (requests, statements' results) rather than waited for them.
+ */
+export function eventLoopBusy(): () => number {
+  let since: EventLoopUtilization = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, since).utilization;
+    since = now;
+    return busy;
+  };
 }
 
 /**
  * D41: the default embedder, in-process and offline. The model runs in a worker thread that is
  * started on first use, so an app that never embeds never loads it. The worker is handed one
  * batch at a time from two lanes: a search's query goes first, ahead of the background batches
- * waiting, so it never queues behind a backlog; background batches are paced to their share.
+ * waiting, so it never queues behind a backlog; background batches are paced to their share,
+ * which grows to the whole worker while the main thread is idle (D183).
  */
-export function createLocalEmbedder({ backgroundShare = 1 }: LocalEmbedderOptions = {}): Embedder {
+export function createLocalEmbedder({
+  backgroundShare = 1,
+  mainThreadBusy = eventLoopBusy(),
+}: LocalEmbedderOptions = {}): Embedder {
   let worker: Worker | undefined;
   let nextId = 0;
   const lanes: Record<EmbedLane, Job[]> = { query: [], background: [] };
@@ -97,7 +124,8 @@ export function createLocalEmbedder({ backgroundShare = 1 }: LocalEmbedderOption
         ...job,
         resolve: (vectors) => {
           if (lane === 'background') {
-            restUntil = performance.now() + (performance.now() - started) * (1 / backgroundShare - 1);
+            const share = Math.max(backgroundShare, Math.min(1, 1 - mainThreadBusy()));
+            restUntil = performance.now() + (performance.now() - started) * (1 / share - 1);
           }
           job.resolve(vectors);
         },

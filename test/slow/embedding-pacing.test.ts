@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embedders/embedder.js';
-import { createLocalEmbedder } from '../../src/embedders/local.js';
+import { createLocalEmbedder, eventLoopBusy } from '../../src/embedders/local.js';
 
 // Timing, so in the slow suite: while a backlog of background batches drains, the local model
-// spends at most about its EMBEDDING_BACKGROUND_SHARE on them, and a search's query embedding
-// keeps a bounded p95 (it waits at most for the one small batch in hand).
+// spends at most about its EMBEDDING_BACKGROUND_SHARE on them when the main thread is always busy,
+// more as it is idler (D183), and a search's query embedding keeps a bounded p95 (it waits at
+// most for the one small batch in hand).
 //
 // The same backlog drains twice in this run: alone and unpaced (share 1), which is the work's own
 // cost, then paced while a query is asked every 20 ms. The bounds are ratios to the first drain,
@@ -40,8 +41,9 @@ async function drain(embedder: Embedder, asking: boolean) {
   return { elapsed, queries: waits.length, p95: sorted[Math.ceil(0.95 * sorted.length) - 1] ?? 0 };
 }
 
-async function drainWith(backgroundShare: number, asking: boolean) {
-  const embedder = createLocalEmbedder({ backgroundShare });
+/** Drains with the share given; the main thread reported as `busy` (1: always, the share's floor). */
+async function drainWith(backgroundShare: number, asking: boolean, busy = 1) {
+  const embedder = createLocalEmbedder({ backgroundShare, mainThreadBusy: () => busy });
   try {
     return await drain(embedder, asking);
   } finally {
@@ -64,5 +66,32 @@ describe('local embedder pacing', () => {
     expect(paced.elapsed).toBeGreaterThan(2 * unpaced.elapsed);
     // A query waits for the batch in hand and its own embedding, never for the backlog.
     expect(paced.p95).toBeLessThan(3 * batchMs + 250);
+  });
+});
+
+describe("local embedder pacing by the main thread's load (D183)", () => {
+  it('gives background batches the whole worker while the main thread is idle', async () => {
+    const unpaced = await drainWith(1, false);
+    const idle = await drainWith(share, true, 0);
+    const halfBusy = await drainWith(share, true, 0.5);
+    console.log(
+      `unpaced ${unpaced.elapsed.toFixed(0)} ms; floor ${share}, main thread idle: ${idle.elapsed.toFixed(0)} ms, ` +
+        `half busy (share 0.5): ${halfBusy.elapsed.toFixed(0)} ms`,
+    );
+    // Idle: no pause between batches, only the queries' own work beside them (about 1.2 times
+    // alone, as above); at half load a share of 0.5, about twice as long as alone.
+    expect(idle.elapsed).toBeLessThan(2 * unpaced.elapsed);
+    expect(halfBusy.elapsed).toBeGreaterThan(1.5 * unpaced.elapsed);
+  });
+
+  it("measures the main thread's load as its event loop's utilization since the last look", async () => {
+    const busy = eventLoopBusy();
+    const spinUntil = performance.now() + 200;
+    while (performance.now() < spinUntil) {
+      // the event loop runs this callback the whole time
+    }
+    expect(busy()).toBeGreaterThan(0.7);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(busy()).toBeLessThan(0.3);
   });
 });
