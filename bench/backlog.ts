@@ -1,8 +1,7 @@
-import { loadEvalMessages, loadEvalQueries } from '../scripts/lib/search-fixtures.js';
 import { type Step, type Tally, closedLoop, rateOf } from './lib/closed-loop.js';
 import { percentile, pick } from './lib/load.js';
-import { startServer } from './lib/processes.js';
-import { type StoreEnv, seedStore } from './lib/seed.js';
+import { startChatServer } from './lib/chat-server.js';
+import type { StoreEnv } from './lib/seed.js';
 import { metric } from './lib/server-metrics.js';
 
 // `npm run bench -- backlog`: does background embedding yield to requests (D126)? On a server
@@ -30,19 +29,8 @@ const SAMPLE_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function benchBacklog(store: StoreEnv, storeName: string): Promise<string> {
-  const seeded = await seedStore(store, 1_000);
-  const server = await startServer('src/server.ts', {
-    ...(store as Record<string, string>),
-    RATE_LIMIT_MAX: '100000000',
-  });
+  const { seeded, server, api, headers, newText, queries } = await startChatServer(store);
   try {
-    const api = `${server.baseUrl}/api/v1`;
-    const headers = { authorization: `Bearer ${seeded.apiKey}`, 'content-type': 'application/json' };
-    const texts = loadEvalMessages().map((message) => message.text);
-    const queries = loadEvalQueries().map((query) => query.query);
-    // Distinct texts, as a chat's are: the worker keeps the vectors of texts it embedded lately (D177).
-    let written = 0;
-    const text = () => `${pick(texts)} (${++written})`;
     const post = async (path: string, body: object) => {
       const response = await fetch(`${api}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
       await response.arrayBuffer();
@@ -50,7 +38,7 @@ export async function benchBacklog(store: StoreEnv, storeName: string): Promise<
     };
 
     const freshness = await measureFreshness(server.baseUrl, () =>
-      post('/message', { dialogueId: pick(seeded.writeDialogues), role: 'user', content: text() }),
+      post('/message', { dialogueId: pick(seeded.writeDialogues), role: 'user', content: newText() }),
     );
 
     const reads: Step[] = [
@@ -77,7 +65,7 @@ export async function benchBacklog(store: StoreEnv, storeName: string): Promise<
         Array.from({ length: Math.min(CONNECTIONS, Math.ceil((backlogMessages - sent) / BATCH)) }, () =>
           post('/messages', {
             dialogueId: pick(seeded.writeDialogues),
-            messages: Array.from({ length: BATCH }, () => ({ role: 'user', content: text() })),
+            messages: Array.from({ length: BATCH }, () => ({ role: 'user', content: newText() })),
           }),
         ),
       );

@@ -1,8 +1,8 @@
-import { loadEvalMessages, loadEvalQueries } from '../scripts/lib/search-fixtures.js';
 import { type Step, type Tally, closedLoop, rateOf } from './lib/closed-loop.js';
 import { percentile, pick } from './lib/load.js';
-import { startProbe, startServer } from './lib/processes.js';
-import { type StoreEnv, seedStore } from './lib/seed.js';
+import { startProbe } from './lib/processes.js';
+import { startChatServer } from './lib/chat-server.js';
+import type { StoreEnv } from './lib/seed.js';
 import { metric, rssMb } from './lib/server-metrics.js';
 
 // `npm run bench -- soak`: the mixed workload of a chat application, held for BENCH_SOAK_SECONDS
@@ -20,19 +20,8 @@ const CONNECTIONS = 8;
 const EARLIER_MIXED_RATE = 90;
 
 export async function benchSoak(store: StoreEnv, storeName: string): Promise<string> {
-  const seeded = await seedStore(store, 1_000);
-  const server = await startServer('src/server.ts', {
-    ...(store as Record<string, string>),
-    RATE_LIMIT_MAX: '100000000',
-  });
+  const { seeded, server, api, headers, newText, queries } = await startChatServer(store);
   try {
-    const api = `${server.baseUrl}/api/v1`;
-    const headers = { authorization: `Bearer ${seeded.apiKey}`, 'content-type': 'application/json' };
-    const texts = loadEvalMessages().map((message) => message.text);
-    const queries = loadEvalQueries().map((query) => query.query);
-    // Each written text is new, as a chat's are: the embedding worker keeps the vectors of texts
-    // it embedded lately (D177), and 534 texts over and over would all be found there.
-    let written = 0;
     const steps: Step[] = [
       {
         name: 'POST /message',
@@ -43,7 +32,7 @@ export async function benchSoak(store: StoreEnv, storeName: string): Promise<str
             body: JSON.stringify({
               dialogueId: pick(seeded.writeDialogues),
               role: 'user',
-              content: `${pick(texts)} (${++written})`,
+              content: newText(),
             }),
           }),
       },
