@@ -1,11 +1,14 @@
 import { createHash, randomInt } from 'node:crypto';
+import { fillPlaceholders } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { preparedStatement } from '../src/db/prepared.js';
 import { newId } from '../src/lib/ids.js';
-import { type NewMessage, appendStatement } from '../src/modules/messages/repository.js';
+import { findDialogueQuery } from '../src/modules/dialogues/repository.js';
+import { type NewMessage, appendStatement, pageQuery } from '../src/modules/messages/repository.js';
+import { keyOwnerQuery, projectSettingsQuery } from '../src/modules/projects/repository.js';
 import { incrementShardStatement } from '../src/modules/usage/repository.js';
 
 // The ceilings Parley's figures are compared with, served by a bare Fastify on the same kind of
@@ -88,19 +91,45 @@ const newMessageId = (i: number) => `msg_${process.hrtime.bigint()}_${i}`;
 
 // --- The statements Parley issues (src/modules/projects, usage, messages and dialogues repositories).
 
-/** Parley's key lookup (D6): every request starts with it. */
+/**
+ * One of Parley's built-once queries (src/db/prepared.ts, builtOnce) as the driver gets it: its
+ * text, and its placeholders' values in their order. The text is Parley's own, so the ceiling
+ * cannot drift from what Parley sends.
+ */
+function statementOf(
+  query: { getQuery(): { sql: string; params: unknown[] } },
+  name: string,
+  values: Record<string, unknown>,
+) {
+  const { sql, params } = query.getQuery();
+  return {
+    name,
+    text: sql,
+    values: fillPlaceholders(params, values),
+  };
+}
+
+const run = <T>(statement: ReturnType<typeof statementOf>) =>
+  prepared<T>(client, statement.name, statement.text, statement.values);
+
+/** Projects of the keys seen, as Parley's key cache (D76) keeps them: only their settings are read again. */
+const knownKeys = new Map<string, string>();
+
+/** Parley's key check (D6, D76): the key's owner the first time, its project's settings after. */
 async function projectOfKey(authorization: string | undefined): Promise<string> {
   const keyHash = createHash('sha256')
     .update(authorization?.slice('Bearer '.length) ?? '', 'utf8')
     .digest('hex');
-  const { rows } = await prepared<{ project_id: string }>(
-    client,
-    'key_owner',
-    `SELECT k.id, k.project_id, p.settings FROM api_keys k JOIN projects p ON p.id = k.project_id
-     WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-    [keyHash],
+  const known = knownKeys.get(keyHash);
+  if (known) {
+    await run(statementOf(projectSettingsQuery(handle.db), 'project_settings', { id: known }));
+    return known;
+  }
+  const { rows } = await run<{ project_id: string }>(
+    statementOf(keyOwnerQuery(handle.db), 'key_owner', { keyHash }),
   );
   if (!rows[0]) throw new Error('unknown key');
+  knownKeys.set(keyHash, rows[0].project_id);
   return rows[0].project_id;
 }
 
@@ -140,15 +169,9 @@ app.post<{ Body: MessageBody }>('/sql/messages', async (request, reply) => {
   return reply.code(201).send({ dialogueId, items: stored });
 });
 
-/** Parley's dialogue lookup (the namespace rule, D34) before a page of messages. */
+/** Parley's dialogue lookup (the namespace rule D34, expiry D150, erasure D163) before a page of messages. */
 const findDialogue = (projectId: string, id: string) =>
-  prepared<Record<string, unknown>>(
-    client,
-    'find_dialogue',
-    `SELECT project_id, id, namespace, thread_of, label, status, tags, metadata, state, summary, total_messages,
-       thread_count, last_message_created, created, modified FROM dialogues WHERE project_id = $1 AND id = $2`,
-    [projectId, id],
-  );
+  run<Record<string, unknown>>(statementOf(findDialogueQuery(handle.db), 'find_dialogue', { projectId, id }));
 
 /** Parley's keyset page (repository.listMessages). */
 const pageOfMessages = (
@@ -156,16 +179,19 @@ const pageOfMessages = (
   dialogueId: string,
   after: { created: string; seq: string } | undefined,
   limit: number,
-  order: 'ASC' | 'DESC',
-) =>
-  prepared(
-    client,
-    `page_${order}_${after ? 'after' : 'first'}`,
-    `SELECT ${messageColumns} FROM messages WHERE project_id = $1 AND dialogue_id = $2
-     ${after ? `AND (created, seq) ${order === 'ASC' ? '>' : '<'} ($4::timestamptz, $5::bigint)` : ''}
-     ORDER BY created ${order}, seq ${order} LIMIT $3`,
-    after ? [projectId, dialogueId, limit, after.created, after.seq] : [projectId, dialogueId, limit],
+  order: 'asc' | 'desc',
+) => {
+  const shape = { order, after: after !== undefined, from: false, before: false };
+  return run(
+    statementOf(pageQuery(handle.db, shape), `page_${order}_${after ? 'after' : 'first'}`, {
+      projectId,
+      dialogueId,
+      limit,
+      afterCreated: after?.created,
+      afterSeq: after?.seq,
+    }),
   );
+};
 
 type PageQuery = { dialogueId: string; created?: string; seq?: string };
 const afterOf = (query: PageQuery) =>
@@ -175,7 +201,7 @@ app.get<{ Querystring: PageQuery }>('/sql/messages', async (request) => {
   const projectId = await projectOfKey(request.headers.authorization);
   const { dialogueId } = request.query;
   if (!(await findDialogue(projectId, dialogueId)).rows[0]) throw new Error('dialogue not found');
-  const { rows } = await pageOfMessages(projectId, dialogueId, afterOf(request.query), 51, 'ASC');
+  const { rows } = await pageOfMessages(projectId, dialogueId, afterOf(request.query), 51, 'asc');
   return { items: rows.slice(0, 50), next: rows.length > 50 ? 'more' : null };
 });
 
@@ -183,7 +209,7 @@ app.get<{ Params: { id: string } }>('/sql/dialogue/:id', async (request) => {
   const projectId = await projectOfKey(request.headers.authorization);
   const [dialogue] = (await findDialogue(projectId, request.params.id)).rows;
   if (!dialogue) throw new Error('dialogue not found');
-  const { rows } = await pageOfMessages(projectId, request.params.id, undefined, 10, 'DESC');
+  const { rows } = await pageOfMessages(projectId, request.params.id, undefined, 10, 'desc');
   return { ...dialogue, messages: rows.reverse() };
 });
 

@@ -1,11 +1,14 @@
-import { type SQL, asc, desc, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, asc, desc, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Where a keyset page starts: the sort key of the last row of the previous page. */
 export interface KeysetPosition {
-  created: Date | string;
-  /** The tie-breaker after `created`: an id (text) or an insertion sequence (bigint). */
-  tiebreak: string | number;
+  created: Date | string | Placeholder;
+  /**
+   * The tie-breaker after `created`: an id (text) or an insertion sequence (bigint); a placeholder
+   * for a sequence comes cast (`sql\`${placeholder}::bigint\``).
+   */
+  tiebreak: string | number | SQL;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase, rowsOf } from '../../src/db/client.js';
-import { executePrepared, sessionOf } from '../../src/db/prepared.js';
+import { builtOnce, executePrepared, sessionOf } from '../../src/db/prepared.js';
 import {
   type TestDatabase,
   createServerDatabase,
@@ -42,6 +42,45 @@ describe('executePrepared', () => {
       async (tx) => rowsOf<{ x: number }>(await executePrepared(tx, sql`SELECT ${41}::int + 1 AS x`))[0]!.x,
     );
     expect(inside).toBe(42);
+  });
+});
+
+// The hot reads are built once per executor and shape (builtOnce): the values come at execution,
+// so a query built for one call answers every later one with that call's values.
+describe('builtOnce', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const builds: boolean[] = [];
+  const plus = builtOnce(
+    (db, shape: { times: boolean }) => {
+      builds.push(shape.times);
+      const x = sql.placeholder('x');
+      return db
+        .select({ y: shape.times ? sql<number>`${x}::int * 10` : sql<number>`${x}::int + 10` })
+        .from(sql`(SELECT 1) AS one`)
+        .prepare(`builtonce_test_${shape.times ? 'times' : 'plus'}`);
+    },
+    (shape) => (shape.times ? 'times' : 'plus'),
+  );
+  it('builds a query once per shape and executor, and runs it with the values of each call', async () => {
+    const { db } = database.handle;
+    for (let x = 1; x <= 3; x++) {
+      expect((await plus(db, { times: false }).execute({ x }))[0]!.y).toBe(x + 10);
+      expect((await plus(db, { times: true }).execute({ x }))[0]!.y).toBe(x * 10);
+    }
+    expect(builds).toEqual([false, true]);
+    // A transaction is another executor: its queries are built for it, and go with it.
+    const inside = await db.transaction(
+      async (tx) => (await plus(tx, { times: false }).execute({ x: 5 }))[0]!.y,
+    );
+    expect(inside).toBe(15);
+    expect(builds).toEqual([false, true, false]);
   });
 });
 

@@ -1,7 +1,19 @@
-import { type SQL, and, arrayContains, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import {
+  type Placeholder,
+  type SQL,
+  and,
+  arrayContains,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { keysetPage } from '../../db/keyset.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
+import { builtOnce } from '../../db/prepared.js';
 import { dialogues } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { changeTime } from './change-time-sql.js';
@@ -26,7 +38,7 @@ export type DialogueRow = {
 };
 
 /** D150: a dialogue past its `expiresAt` is not found, whatever the request. */
-const byId = (projectId: string, id: string) =>
+const byId = (projectId: string | Placeholder, id: string | Placeholder) =>
   and(eq(dialogues.projectId, projectId), eq(dialogues.id, id), liveDialogue);
 
 /** The row whether expired or not: only erasure reaches an expired dialogue (D150). */
@@ -62,18 +74,21 @@ export async function insertDialogue(
   }
 }
 
+/** Every message read runs it (src/db/prepared.ts, builtOnce). */
+export const findDialogueQuery = builtOnce((db) =>
+  db
+    .select(recordColumns)
+    .from(dialogues)
+    .where(and(byId(sql.placeholder('projectId'), sql.placeholder('id')), visible))
+    .prepare('parley_find_dialogue'),
+);
+
 export async function findDialogue(
   db: Executor,
   projectId: string,
   id: string,
 ): Promise<DialogueRow | undefined> {
-  const [row] = await db
-    .select(recordColumns)
-    .from(dialogues)
-    .where(and(byId(projectId, id), visible))
-    // Every message read runs it: prepared once per connection (src/db/prepared.ts says why).
-    .prepare('parley_find_dialogue')
-    .execute();
+  const [row] = await findDialogueQuery(db).execute({ projectId, id });
   return row;
 }
 

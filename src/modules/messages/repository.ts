@@ -1,8 +1,8 @@
-import { type SQL, and, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { decodeColumns } from '../../db/decode.js';
 import { keysetPage } from '../../db/keyset.js';
-import { executePrepared } from '../../db/prepared.js';
+import { builtOnce, executePrepared } from '../../db/prepared.js';
 import { isStandaloneRefusal, isUniqueViolation } from '../../db/errors.js';
 import { dialogues, messages } from '../../db/schema.js';
 import { changeTime } from '../dialogues/change-time-sql.js';
@@ -28,7 +28,7 @@ export type MessageRow = {
   [K in keyof typeof recordColumns]: (typeof messages.$inferSelect)[K];
 };
 
-const inDialogue = (projectId: string, dialogueId: string) =>
+const inDialogue = (projectId: string | Placeholder, dialogueId: string | Placeholder) =>
   and(eq(messages.projectId, projectId), eq(messages.dialogueId, dialogueId));
 
 const byId = (projectId: string, dialogueId: string, id: string) =>
@@ -391,6 +391,39 @@ export interface MessagePage {
   /** The sort key of the last message of the previous page. */
   after?: { created: string; seq: number };
 }
+
+/** Which clauses a page's query has: one text per combination, sixteen in all. */
+interface PageShape {
+  order: 'asc' | 'desc';
+  after: boolean;
+  from: boolean;
+  before: boolean;
+}
+
+const pageShapeName = (shape: PageShape) =>
+  `${shape.order}_${shape.after ? 'after' : 'first'}${shape.from ? '_from' : ''}${shape.before ? '_before' : ''}`;
+
+/** Every page read runs one of them (src/db/prepared.ts, builtOnce), named by its shape. */
+export const pageQuery = builtOnce((db, shape: PageShape) => {
+  const after = shape.after
+    ? { created: sql.placeholder('afterCreated'), tiebreak: sql`${sql.placeholder('afterSeq')}::bigint` }
+    : undefined;
+  const keyset = keysetPage(messages.created, messages.seq, after, shape.order);
+  return db
+    .select(recordColumns)
+    .from(messages)
+    .where(
+      and(
+        inDialogue(sql.placeholder('projectId'), sql.placeholder('dialogueId')),
+        shape.from ? gte(messages.created, sql.placeholder('from')) : undefined,
+        shape.before ? lt(messages.created, sql.placeholder('before')) : undefined,
+        keyset.beyond,
+      ),
+    )
+    .orderBy(...keyset.orderBy)
+    .limit(sql.placeholder('limit'))
+    .prepare(`parley_list_messages_${pageShapeName(shape)}`);
+}, pageShapeName);
 
 /** D29, D32: ordered by `created`, ties by insertion order, keyset-paginated on (created, seq). */
 export async function listMessages(

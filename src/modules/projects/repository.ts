@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { builtOnce } from '../../db/prepared.js';
 import type { ProjectSettings } from '../../core/context.js';
 import { apiKeys, projects } from '../../db/schema.js';
 import type { TenantTable } from '../../db/tenant-tables.js';
@@ -155,45 +156,33 @@ export interface KeyOwner {
   settings: ProjectSettings;
 }
 
-const keyOwnerQuery = (db: Executor) =>
+/** Every request runs the key lookup (src/db/prepared.ts, builtOnce). */
+export const keyOwnerQuery = builtOnce((db) =>
   db
     .select({ keyId: apiKeys.id, projectId: apiKeys.projectId, settings: projects.settings })
     .from(apiKeys)
     .innerJoin(projects, eq(projects.id, apiKeys.projectId))
     .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt)))
-    .prepare('parley_find_key_owner');
-
-/** Every request runs the key lookup: built once per database, prepared once per connection. */
-const keyOwnerQueries = new WeakMap<Executor, ReturnType<typeof keyOwnerQuery>>();
+    .prepare('parley_find_key_owner'),
+);
 
 /** The project of an active key, found by the key's hash. */
 export async function findKeyOwner(db: Executor, keyHash: string): Promise<KeyOwner | undefined> {
-  let query = keyOwnerQueries.get(db);
-  if (!query) {
-    query = keyOwnerQuery(db);
-    keyOwnerQueries.set(db, query);
-  }
-  const [row] = await query.execute({ keyHash });
+  const [row] = await keyOwnerQuery(db).execute({ keyHash });
   return row;
 }
 
-const projectSettingsQuery = (db: Executor) =>
+export const projectSettingsQuery = builtOnce((db) =>
   db
     .select({ settings: projects.settings })
     .from(projects)
     .where(eq(projects.id, sql.placeholder('id')))
-    .prepare('parley_find_project_settings');
-
-const projectSettingsQueries = new WeakMap<Executor, ReturnType<typeof projectSettingsQuery>>();
+    .prepare('parley_find_project_settings'),
+);
 
 /** A project's settings, read on every request whose key came from the key cache (D76). */
 export async function findProjectSettings(db: Executor, id: string): Promise<ProjectSettings | undefined> {
-  let query = projectSettingsQueries.get(db);
-  if (!query) {
-    query = projectSettingsQuery(db);
-    projectSettingsQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await projectSettingsQuery(db).execute({ id });
   return row?.settings;
 }
 
