@@ -1,6 +1,7 @@
 import { MESSAGE_ROLES } from '../core/fields.js';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -200,6 +201,15 @@ export const summaries = pgTable(
   ],
 );
 
+/**
+ * The time the retention sweeper orders a project's messages by (D151): `created` as UTC time, an
+ * expression of its own so that only the sweeper's statements can use its index. An index on
+ * (project_id, created) also offers every page of one dialogue its order, and PostgreSQL sometimes
+ * took it (stale statistics, a generic plan): it then read the project's newer messages backwards,
+ * all of them, to find a dialogue's ten most recent (D184).
+ */
+export const retentionTime = (created: AnyPgColumn | SQL) => sql`(${created} AT TIME ZONE 'UTC')`;
+
 export const messages = pgTable(
   'messages',
   {
@@ -240,7 +250,7 @@ export const messages = pgTable(
     // walking the HNSW graph past every other namespace's neighbours.
     index('messages_namespace_idx').on(t.projectId, t.namespace),
     // D151: the retention sweeper finds a project's oldest messages without reading the rest.
-    index('messages_created_idx').on(t.projectId, t.created),
+    index('messages_retention_idx').on(t.projectId, retentionTime(t.created)),
     index('messages_search_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 256 }),
   ],
 );

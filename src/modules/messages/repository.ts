@@ -4,7 +4,7 @@ import { decodeColumns } from '../../db/decode.js';
 import { keysetPage } from '../../db/keyset.js';
 import { builtOnce, executePrepared } from '../../db/prepared.js';
 import { isStandaloneRefusal, isUniqueViolation } from '../../db/errors.js';
-import { dialogues, messages } from '../../db/schema.js';
+import { dialogues, messages, retentionTime } from '../../db/schema.js';
 import { changeTime } from '../dialogues/change-time-sql.js';
 import { liveDialogueAs } from '../dialogues/expiry-sql.js';
 import { type NamespaceScope, type RuleRows, inNamespaceScope, spanOf } from '../../db/retention-sql.js';
@@ -432,28 +432,23 @@ export async function listMessages(
   dialogueId: string,
   page: MessagePage,
 ): Promise<MessageRow[]> {
-  const after = page.after && { created: page.after.created, tiebreak: page.after.seq };
-  const keyset = keysetPage(messages.created, messages.seq, after, page.order);
-  const { createdFrom: from, createdBefore: before } = page;
-  const range = `${from ? '_from' : ''}${before ? '_before' : ''}`;
-  return (
-    db
-      .select(recordColumns)
-      .from(messages)
-      .where(
-        and(
-          inDialogue(projectId, dialogueId),
-          from ? gte(messages.created, from) : undefined,
-          before ? lt(messages.created, before) : undefined,
-          keyset.beyond,
-        ),
-      )
-      .orderBy(...keyset.orderBy)
-      .limit(page.limit)
-      // Every page read runs one of sixteen texts: prepared (src/db/prepared.ts says why).
-      .prepare(`parley_list_messages_${page.order}_${after ? 'after' : 'first'}${range}`)
-      .execute()
-  );
+  const { createdFrom: from, createdBefore: before, after } = page;
+  const shape = {
+    order: page.order,
+    after: after !== undefined,
+    from: from !== undefined,
+    before: before !== undefined,
+  };
+  return pageQuery(db, shape).execute({
+    projectId,
+    dialogueId,
+    limit: page.limit,
+    // Placeholders take the driver's values: the timestamps as Drizzle's column would send them.
+    from: from?.toISOString(),
+    before: before?.toISOString(),
+    afterCreated: after?.created,
+    afterSeq: after?.seq,
+  });
 }
 
 /** Messages by (dialogue, id), for search results. */
@@ -498,7 +493,8 @@ const oldIn = (projectId: string, rule: OldMessages) =>
   and(
     eq(messages.projectId, projectId),
     inNamespaceScope(messages.namespace, rule.scope),
-    lt(messages.created, rule.before),
+    // The sweeper's own index (D184) serves this expression, and only it.
+    lt(retentionTime(messages.created), retentionTime(sql`${rule.before.toISOString()}::timestamptz`)),
     inLiveDialogue(rule.idleBefore),
   );
 
@@ -514,7 +510,7 @@ export const oldRows = (
         .select({ dialogueId: messages.dialogueId, id: messages.id, namespace: messages.namespace })
         .from(messages)
         .where(where)
-        .orderBy(messages.created)
+        .orderBy(retentionTime(messages.created))
         .limit(limit),
     span: (db) => spanOf(db, messages, messages.created, where),
   };
