@@ -52,6 +52,11 @@ try {
     ...(await measure(app, headers, [
       { name: 'GET /dialogue/{id}', method: 'GET', url: `/api/v1/dialogue/${dialogueId}` },
       {
+        name: 'GET /dialogue/{id}/context',
+        method: 'GET',
+        url: `/api/v1/dialogue/${dialogueId}/context`,
+      },
+      {
         name: 'GET /messages (20)',
         method: 'GET',
         url: `/api/v1/messages?dialogueId=${dialogueId}&limit=20`,

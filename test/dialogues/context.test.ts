@@ -79,6 +79,29 @@ describe('GET /dialogue/{id}/context', () => {
     expect(none).toMatchObject({ messages: [], tokens: 0, omittedMessages: 4, fromMessageId: null });
   });
 
+  it('reads past its first page: every message of a dialogue longer than a page, in order', async () => {
+    // The context reads 50 messages a round trip, newest first; 120 take three pages.
+    const long = Array.from({ length: 120 }, (_, i) => ({
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      content: `turn ${i}`,
+    }));
+    const dialogue = await createDialogue(api);
+    const ids: string[] = [];
+    for (const batch of [long.slice(0, 60), long.slice(60)]) {
+      const response = await api({
+        method: 'POST',
+        url: `${V1}/messages`,
+        payload: { dialogueId: dialogue.id, messages: batch },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      ids.push(...(response.json() as { items: { id: string }[] }).items.map((item) => item.id));
+    }
+    const answer = await context(dialogue.id, '?maxTokens=100000');
+    expect(answer.messages).toEqual(long);
+    expect(answer.omittedMessages).toBe(0);
+    expect(answer.fromMessageId).toBe(ids[0]);
+  });
+
   it('puts the summary first and leaves out the messages it covers', async () => {
     const dialogue = await createDialogue(api, { messages: turns });
     const compacted = await api({ method: 'PUT', url: `${V1}/dialogue/${dialogue.id}/compact` });

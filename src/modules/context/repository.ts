@@ -1,6 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type KeysetPosition, keysetPage } from '../../db/keyset.js';
+import { keysetPage } from '../../db/keyset.js';
+import { builtOnce } from '../../db/prepared.js';
 import { messages } from '../../db/schema.js';
 
 // D81: the messages a context is made of, newest first, read page by page until the budget is spent.
@@ -18,6 +19,42 @@ export interface ContextMessageRow {
 }
 
 /**
+ * Every context request reads its pages with it (src/db/prepared.ts, builtOnce): the first page,
+ * and the pages after one (`before`).
+ */
+const newestQuery = builtOnce(
+  (db, shape: { before: boolean }) => {
+    const before = shape.before
+      ? { created: sql.placeholder('beforeCreated'), tiebreak: sql`${sql.placeholder('beforeSeq')}::bigint` }
+      : undefined;
+    const page = keysetPage(messages.created, messages.seq, before, 'desc');
+    return db
+      .select({
+        id: messages.id,
+        seq: messages.seq,
+        role: messages.role,
+        name: messages.name,
+        content: messages.content,
+        text: messages.searchText,
+        created: messages.created,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.projectId, sql.placeholder('projectId')),
+          eq(messages.dialogueId, sql.placeholder('dialogueId')),
+          gt(messages.seq, sql.placeholder('afterSeq')),
+          page.beyond,
+        ),
+      )
+      .orderBy(...page.orderBy)
+      .limit(sql.placeholder('limit'))
+      .prepare(`parley_context_page_${shape.before ? 'before' : 'first'}`);
+  },
+  (shape) => (shape.before ? 'before' : 'first'),
+);
+
+/**
  * The messages of a dialogue stored after insertion sequence `afterSeq` (those its summary does not
  * cover), newest first in dialogue order (D29), `limit` of them from just before `before`.
  */
@@ -26,29 +63,15 @@ export async function newestMessagesAfter(
   projectId: string,
   dialogueId: string,
   afterSeq: number,
-  before: KeysetPosition | undefined,
+  before: { created: Date; seq: number } | undefined,
   limit: number,
 ): Promise<ContextMessageRow[]> {
-  const page = keysetPage(messages.created, messages.seq, before, 'desc');
-  return db
-    .select({
-      id: messages.id,
-      seq: messages.seq,
-      role: messages.role,
-      name: messages.name,
-      content: messages.content,
-      text: messages.searchText,
-      created: messages.created,
-    })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.projectId, projectId),
-        eq(messages.dialogueId, dialogueId),
-        gt(messages.seq, afterSeq),
-        page.beyond,
-      ),
-    )
-    .orderBy(...page.orderBy)
-    .limit(limit);
+  return newestQuery(db, { before: before !== undefined }).execute({
+    projectId,
+    dialogueId,
+    afterSeq,
+    limit,
+    beforeCreated: before?.created.toISOString(),
+    beforeSeq: before?.seq,
+  });
 }

@@ -139,7 +139,7 @@ export function createContextService({ readDb, dialogueScope }: ContextDeps) {
           ctx.projectId,
           id,
           coveredSeq,
-          before && { created: before.created, tiebreak: before.seq },
+          before && { created: before.created, seq: before.seq },
           PAGE,
         );
         for (const message of rows) {
