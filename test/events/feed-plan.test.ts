@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/client.js';
 import { listEvents } from '../../src/modules/events/repository.js';
 import { type TestDatabase, createTestDatabase } from '../helpers/database.js';
+import { rowsRead } from '../helpers/explain.js';
 
 // A page of the event feed joins only its own events to their messages. The statistics here say
 // what they say after a burst of writes into a fresh table: ANALYZE saw no events, and 300 came
@@ -32,30 +32,14 @@ afterAll(async () => {
   await database?.close();
 });
 
-interface PlanNode {
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-
-/** Rows read from `relation` by every node scanning it, over all their loops. */
-function rowsReadFrom(node: PlanNode, relation: string): number {
-  const own = node['Relation Name'] === relation ? node['Actual Rows'] * node['Actual Loops'] : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, relation), 0);
-}
-
 describe('a page of the event feed (D65)', () => {
   const filter = { types: [], prefixes: [] };
 
   it('joins its own events to their messages, not every event after the cursor', async () => {
     const { db } = database.handle;
     const page = listEvents(db, PROJECT, 0, 10, filter);
-    const explained = await db.execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${page.getSQL()}`);
-    const [row] = rowsOf<Record<string, unknown>>(explained);
-    const raw = Object.values(row!)[0];
-    const [{ Plan: plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-    expect(rowsReadFrom(plan, 'messages'), JSON.stringify(plan, null, 1)).toBeLessThanOrEqual(10);
+    const { read, plan } = await rowsRead(db, page.getSQL(), 'messages');
+    expect(read, plan).toBeLessThanOrEqual(10);
   });
 
   it('gives the page in feed order, each event with its message as data', async () => {

@@ -44,3 +44,36 @@ export function explainingExecutor(db: Database, plans: string[]): Database {
     );
   });
 }
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Rows read from `relation` by every node scanning it, kept or filtered out, over all loops. */
+function rowsReadFrom(node: PlanNode, relation: string): number {
+  const own =
+    node['Relation Name'] === relation
+      ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops']
+      : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, relation), 0);
+}
+
+/**
+ * Runs `statement` under EXPLAIN ANALYZE: the rows its plan read from `relation` (on Citus, whose
+ * plan reads the shards remotely, none are seen here), and the plan as text for a failure message.
+ */
+export async function rowsRead(
+  db: Database,
+  statement: SQL,
+  relation: string,
+): Promise<{ read: number; plan: string }> {
+  const explained = await db.execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`);
+  const [row] = rowsOf<Record<string, unknown>>(explained);
+  const raw = Object.values(row!)[0];
+  const [{ Plan: plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+  return { read: rowsReadFrom(plan, relation), plan: JSON.stringify(plan, null, 1) };
+}

@@ -1,8 +1,8 @@
 import { type SQL, fillPlaceholders, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/client.js';
 import { oldRows, pageQuery } from '../../src/modules/messages/repository.js';
 import { type TestDatabase, createTestDatabase } from '../helpers/database.js';
+import { rowsRead } from '../helpers/explain.js';
 
 // A page of one dialogue reads that dialogue's rows only, whatever the statistics say (D184). Here
 // they say what they say after a burst of writes into a fresh table: ANALYZE saw a project of one
@@ -40,31 +40,6 @@ afterAll(async () => {
   await database?.close();
 });
 
-interface PlanNode {
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Rows read from `relation` by every node scanning it, kept or filtered out, over all loops. */
-function rowsReadFrom(node: PlanNode, relation: string): number {
-  const own =
-    node['Relation Name'] === relation
-      ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops']
-      : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, relation), 0);
-}
-
-async function messageRowsRead(statement: SQL): Promise<{ read: number; plan: string }> {
-  const explained = await database.handle.db.execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`);
-  const [row] = rowsOf<Record<string, unknown>>(explained);
-  const raw = Object.values(row!)[0];
-  const [{ Plan: plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-  return { read: rowsReadFrom(plan, 'messages'), plan: JSON.stringify(plan, null, 1) };
-}
-
 /** Parley's page statement, its placeholders bound to this dialogue's values. */
 function pageStatement(dialogueId: string, order: 'asc' | 'desc', limit: number): SQL {
   const shape = { order, after: false, from: false, before: false };
@@ -77,7 +52,7 @@ function pageStatement(dialogueId: string, order: 'asc' | 'desc', limit: number)
 
 describe("a page of one dialogue's messages (D184)", () => {
   it('reads only its own rows: the latest ten of an old dialogue after a burst into newer ones', async () => {
-    const { read, plan } = await messageRowsRead(pageStatement(OLD, 'desc', 10));
+    const { read, plan } = await rowsRead(database.handle.db, pageStatement(OLD, 'desc', 10), 'messages');
     expect(read, plan).toBeLessThanOrEqual(11);
   });
 });
@@ -86,7 +61,7 @@ describe("the retention sweeper's batch (D151, D184)", () => {
   it("reads the project's oldest messages from its own index, not the whole project", async () => {
     const batch = oldRows(PROJECT, { scope: { except: [] }, before: new Date(Date.now() - 3_600_000) });
     const next = batch.next(database.handle.db, 50) as unknown as { getSQL(): SQL };
-    const { read, plan } = await messageRowsRead(next.getSQL());
+    const { read, plan } = await rowsRead(database.handle.db, next.getSQL(), 'messages');
     expect(plan).toContain('messages_retention_idx');
     expect(read, plan).toBeLessThanOrEqual(51);
   });

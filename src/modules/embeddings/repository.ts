@@ -54,6 +54,22 @@ export async function deleteDialogueEmbeddingJobs(tx: Executor, projectId: strin
 /** Due and not leased to a live worker. */
 const due = sql`run_at <= now() AND (locked_until IS NULL OR locked_until < now())`;
 
+/** How many of the longest-due jobs the look for projects reads. */
+const CLAIM_WINDOW = 1000;
+
+/**
+ * Up to `limit` projects with due jobs, those whose jobs are due longest first. Only the
+ * CLAIM_WINDOW longest-due jobs are read (the run_at index, in order): the projects first in that
+ * order are the ones among them, and a queue of a million jobs costs no more to claim from than
+ * one of a thousand. Grouping the whole queue read all of it on every claim: about 5 ms at 20,000
+ * jobs on PostgreSQL, and it grew with the queue.
+ */
+export const projectsWithDueJobs = (limit: number) => sql`
+  SELECT project_id AS "projectId" FROM (
+    SELECT project_id, run_at FROM embedding_jobs WHERE ${due} ORDER BY run_at LIMIT ${CLAIM_WINDOW}
+  ) AS longest_due
+  GROUP BY project_id ORDER BY min(run_at), project_id LIMIT ${limit}`;
+
 /**
  * Claims due jobs: FOR UPDATE SKIP LOCKED lets any number of workers share the queue, and the
  * lease (`locked_until`) hands a job to another worker when its claimer dies mid-job. The claim
@@ -63,11 +79,7 @@ const due = sql`run_at <= now() AND (locked_until IS NULL OR locked_until < now(
  * reads every shard (docs/scaling.md).
  */
 export async function claimJobs(db: Executor, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
-  const projects = rowsOf<{ projectId: string }>(
-    await db.execute(sql`
-      SELECT project_id AS "projectId" FROM embedding_jobs WHERE ${due}
-      GROUP BY project_id ORDER BY min(run_at), project_id LIMIT ${limit}`),
-  );
+  const projects = rowsOf<{ projectId: string }>(await db.execute(projectsWithDueJobs(limit)));
   const claimed: ClaimedJob[] = [];
   for (const { projectId } of projects) {
     if (claimed.length >= limit) break;
