@@ -133,6 +133,10 @@ export const dialogues = pgTable(
       name: 'dialogues_thread_of_fk',
     }),
     index('dialogues_list_idx').on(t.projectId, t.created, t.id),
+    // D185: one namespace's dialogues (one end user's) in list order, without reading the rest.
+    index('dialogues_namespace_idx')
+      .on(t.projectId, t.namespace, t.created, t.id)
+      .where(sql`namespace IS NOT NULL`),
     index('dialogues_thread_idx').on(t.projectId, t.threadOf, t.created, t.id),
     // D160: the `forkedFrom` list filter; partial, so that dialogues that are no fork cost nothing.
     index('dialogues_forked_idx')
@@ -283,6 +287,10 @@ export const memories = pgTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.id] }),
     index('memories_list_idx').on(t.projectId, t.created, t.id),
+    // D185: one namespace's memories in list order, without reading the rest.
+    index('memories_namespace_idx')
+      .on(t.projectId, t.namespace, t.created, t.id)
+      .where(sql`namespace IS NOT NULL`),
     index('memories_search_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 256 }),
     // D150: as dialogues_expires_idx.
     index('memories_expires_idx').on(t.projectId, t.expiresAt).where(sql`expires_at IS NOT NULL`),

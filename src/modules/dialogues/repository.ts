@@ -233,11 +233,11 @@ function expiredCondition(ttlSeconds: number | null): SQL {
 }
 
 /** D26: one page, keyset-paginated on (created, id). */
-export async function listDialogues(
+export function listDialogues(
   db: Executor,
   projectId: string,
   filter: DialogueFilter,
-): Promise<DialogueRow[]> {
+) {
   const conditions: (SQL | undefined)[] = [eq(dialogues.projectId, projectId), liveDialogue, visible];
   if (filter.namespace !== undefined) conditions.push(eq(dialogues.namespace, filter.namespace));
   if (filter.threadOf !== undefined) conditions.push(eq(dialogues.threadOf, filter.threadOf));

@@ -141,11 +141,11 @@ export interface MemoryListFilter {
   after?: { created: string; id: string };
 }
 
-export async function listMemories(
+export function listMemories(
   db: Executor,
   projectId: string,
   filter: MemoryListFilter,
-): Promise<MemoryRecordRow[]> {
+) {
   const after = filter.after && { created: filter.after.created, tiebreak: filter.after.id };
   const page = keysetPage(memories.created, memories.id, after, filter.order);
   return db
