@@ -71,17 +71,25 @@ describe('local embedder pacing', () => {
 
 describe("local embedder pacing by the main thread's load (D183)", () => {
   it('gives background batches the whole worker while the main thread is idle', async () => {
-    const unpaced = await drainWith(1, false);
-    const idle = await drainWith(share, true, 0);
-    const halfBusy = await drainWith(share, true, 0.5);
+    // Three drains of the same backlog, no queries beside them (a query's work would fill the
+    // pauses of the paced drain and hide them): unpaced, paced with the main thread idle, and
+    // with it half busy. Taken in turn twice and summed, so that a change in the machine's load
+    // between drains weighs on all three alike: once, alone on a loaded CI machine, the unpaced
+    // drain came out a third slower than the others.
+    const total = { unpaced: 0, idle: 0, halfBusy: 0 };
+    for (let round = 0; round < 2; round++) {
+      total.unpaced += (await drainWith(1, false)).elapsed;
+      total.idle += (await drainWith(share, false, 0)).elapsed;
+      total.halfBusy += (await drainWith(share, false, 0.5)).elapsed;
+    }
     console.log(
-      `unpaced ${unpaced.elapsed.toFixed(0)} ms; floor ${share}, main thread idle: ${idle.elapsed.toFixed(0)} ms, ` +
-        `half busy (share 0.5): ${halfBusy.elapsed.toFixed(0)} ms`,
+      `two rounds: unpaced ${total.unpaced.toFixed(0)} ms; floor ${share}, main thread idle: ` +
+        `${total.idle.toFixed(0)} ms, half busy (share 0.5): ${total.halfBusy.toFixed(0)} ms`,
     );
-    // Idle: no pause between batches, only the queries' own work beside them (about 1.2 times
-    // alone, as above); at half load a share of 0.5, about twice as long as alone.
-    expect(idle.elapsed).toBeLessThan(2 * unpaced.elapsed);
-    expect(halfBusy.elapsed).toBeGreaterThan(1.5 * unpaced.elapsed);
+    // Idle: no pause between batches, as fast as unpaced. At half load a share of 0.5: after each
+    // batch a pause as long as it, so about twice as long as idle (1.85-1.97 in trials under load).
+    expect(total.idle).toBeLessThan(1.4 * total.unpaced);
+    expect(total.halfBusy).toBeGreaterThan(1.5 * total.idle);
   });
 
   it("measures the main thread's load as its event loop's utilization since the last look", async () => {
