@@ -233,11 +233,7 @@ function expiredCondition(ttlSeconds: number | null): SQL {
 }
 
 /** D26: one page, keyset-paginated on (created, id). */
-export function listDialogues(
-  db: Executor,
-  projectId: string,
-  filter: DialogueFilter,
-) {
+export function listDialogues(db: Executor, projectId: string, filter: DialogueFilter) {
   const conditions: (SQL | undefined)[] = [eq(dialogues.projectId, projectId), liveDialogue, visible];
   if (filter.namespace !== undefined) conditions.push(eq(dialogues.namespace, filter.namespace));
   if (filter.threadOf !== undefined) conditions.push(eq(dialogues.threadOf, filter.threadOf));

@@ -141,11 +141,7 @@ export interface MemoryListFilter {
   after?: { created: string; id: string };
 }
 
-export function listMemories(
-  db: Executor,
-  projectId: string,
-  filter: MemoryListFilter,
-) {
+export function listMemories(db: Executor, projectId: string, filter: MemoryListFilter) {
   const after = filter.after && { created: filter.after.created, tiebreak: filter.after.id };
   const page = keysetPage(memories.created, memories.id, after, filter.order);
   return db
