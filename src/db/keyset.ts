@@ -32,6 +32,15 @@ function beyondPosition(
     : sql`(${created}, ${tiebreak}) < ${bound}`;
 }
 
+/**
+ * A position on (created, seq) given as the placeholders `${name}Created` and `${name}Seq`, for a
+ * query built once (src/db/prepared.ts, builtOnce) whose values come when it runs.
+ */
+export const seqPositionPlaceholders = (name: string): KeysetPosition => ({
+  created: sql.placeholder(`${name}Created`),
+  tiebreak: sql`${sql.placeholder(`${name}Seq`)}::bigint`,
+});
+
 /** The two halves of a keyset page on (created, tie-breaker): where it starts and its order. */
 export function keysetPage(
   created: AnyPgColumn,

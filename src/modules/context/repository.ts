@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { keysetPage } from '../../db/keyset.js';
+import { keysetPage, seqPositionPlaceholders } from '../../db/keyset.js';
 import { builtOnce } from '../../db/prepared.js';
 import { messages } from '../../db/schema.js';
 
@@ -18,41 +18,38 @@ export interface ContextMessageRow {
   created: Date;
 }
 
+const contextPageName = (shape: { before: boolean }) => (shape.before ? 'before' : 'first');
+
 /**
  * Every context request reads its pages with it (src/db/prepared.ts, builtOnce): the first page,
  * and the pages after one (`before`).
  */
-const newestQuery = builtOnce(
-  (db, shape: { before: boolean }) => {
-    const before = shape.before
-      ? { created: sql.placeholder('beforeCreated'), tiebreak: sql`${sql.placeholder('beforeSeq')}::bigint` }
-      : undefined;
-    const page = keysetPage(messages.created, messages.seq, before, 'desc');
-    return db
-      .select({
-        id: messages.id,
-        seq: messages.seq,
-        role: messages.role,
-        name: messages.name,
-        content: messages.content,
-        text: messages.searchText,
-        created: messages.created,
-      })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.projectId, sql.placeholder('projectId')),
-          eq(messages.dialogueId, sql.placeholder('dialogueId')),
-          gt(messages.seq, sql.placeholder('afterSeq')),
-          page.beyond,
-        ),
-      )
-      .orderBy(...page.orderBy)
-      .limit(sql.placeholder('limit'))
-      .prepare(`parley_context_page_${shape.before ? 'before' : 'first'}`);
-  },
-  (shape) => (shape.before ? 'before' : 'first'),
-);
+const newestQuery = builtOnce((db, shape: { before: boolean }) => {
+  const before = shape.before ? seqPositionPlaceholders('before') : undefined;
+  const page = keysetPage(messages.created, messages.seq, before, 'desc');
+  return db
+    .select({
+      id: messages.id,
+      seq: messages.seq,
+      role: messages.role,
+      name: messages.name,
+      content: messages.content,
+      text: messages.searchText,
+      created: messages.created,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.projectId, sql.placeholder('projectId')),
+        eq(messages.dialogueId, sql.placeholder('dialogueId')),
+        gt(messages.seq, sql.placeholder('afterSeq')),
+        page.beyond,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(sql.placeholder('limit'))
+    .prepare(`parley_context_page_${contextPageName(shape)}`);
+}, contextPageName);
 
 /**
  * The messages of a dialogue stored after insertion sequence `afterSeq` (those its summary does not

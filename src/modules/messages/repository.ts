@@ -1,7 +1,7 @@
 import { type Placeholder, type SQL, and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { decodeColumns } from '../../db/decode.js';
-import { keysetPage } from '../../db/keyset.js';
+import { keysetPage, seqPositionPlaceholders } from '../../db/keyset.js';
 import { builtOnce, executePrepared } from '../../db/prepared.js';
 import { isStandaloneRefusal, isUniqueViolation } from '../../db/errors.js';
 import { dialogues, messages, retentionTime } from '../../db/schema.js';
@@ -405,9 +405,7 @@ const pageShapeName = (shape: PageShape) =>
 
 /** Every page read runs one of them (src/db/prepared.ts, builtOnce), named by its shape. */
 export const pageQuery = builtOnce((db, shape: PageShape) => {
-  const after = shape.after
-    ? { created: sql.placeholder('afterCreated'), tiebreak: sql`${sql.placeholder('afterSeq')}::bigint` }
-    : undefined;
+  const after = shape.after ? seqPositionPlaceholders('after') : undefined;
   const keyset = keysetPage(messages.created, messages.seq, after, shape.order);
   return db
     .select(recordColumns)
