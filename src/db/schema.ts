@@ -143,6 +143,8 @@ export const dialogues = pgTable(
       .on(t.projectId, t.forkedFromDialogueId, t.created, t.id)
       .where(sql`forked_from_dialogue_id IS NOT NULL`),
     index('dialogues_search_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 256 }),
+    // D186: a search (or list) by tag counts and finds the tagged rows without reading the rest.
+    index('dialogues_tags_idx').using('gin', t.tags).with({ gin_pending_list_limit: 256 }),
     // D150: the sweeper finds expired dialogues through it; most rows never expire.
     index('dialogues_expires_idx').on(t.projectId, t.expiresAt).where(sql`expires_at IS NOT NULL`),
     // D151: the sweeper finds idle dialogues by their last change.
@@ -256,6 +258,8 @@ export const messages = pgTable(
     // D151: the retention sweeper finds a project's oldest messages without reading the rest.
     index('messages_retention_idx').on(t.projectId, retentionTime(t.created)),
     index('messages_search_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 256 }),
+    // D186: a search by tag counts and finds the tagged rows without reading the rest.
+    index('messages_tags_idx').using('gin', t.tags).with({ gin_pending_list_limit: 256 }),
   ],
 );
 
@@ -292,6 +296,8 @@ export const memories = pgTable(
       .on(t.projectId, t.namespace, t.created, t.id)
       .where(sql`namespace IS NOT NULL`),
     index('memories_search_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 256 }),
+    // D186: as dialogues_tags_idx.
+    index('memories_tags_idx').using('gin', t.tags).with({ gin_pending_list_limit: 256 }),
     // D150: as dialogues_expires_idx.
     index('memories_expires_idx').on(t.projectId, t.expiresAt).where(sql`expires_at IS NOT NULL`),
     // D151: the sweeper finds memories not updated for N days.

@@ -9,6 +9,7 @@ import {
   modelPredicate,
   queryVector,
 } from '../embeddings/vector-sql.js';
+import { retentionTime } from '../../db/schema.js';
 import { outsideErasures } from '../erasures/erasing-sql.js';
 import { liveMemoryAs } from '../memories/expiry-sql.js';
 import {
@@ -137,11 +138,22 @@ export interface CandidateQuery {
    * Past exactScanMaxRows, the scope is known to be large and is not counted (D133).
    */
   wordedRows?: number;
+  /** D186: FILTER_COUNT_MAX_READ, unless a test bounds it lower. */
+  filterCountMaxRead?: number;
   /**
    * The store is a Citus cluster. The statement runs on the worker that holds the project, and
    * Citus carries a transaction's SET LOCAL there only when told to (citus.propagate_set_commands).
    */
   distributed?: boolean;
+}
+
+/** A candidate query with what was learnt of its scope before its statement is built. */
+interface PlannedQuery extends CandidateQuery {
+  /**
+   * D186: whether the filters leave few rows in the scope, counted through the index of a filter
+   * (countFilteredRows). Known, it chooses both plans; undefined, the scope's size does.
+   */
+  fewFiltered?: boolean;
 }
 
 /**
@@ -239,15 +251,16 @@ function metadataSql(alias: string, { field, op, value }: MetadataCondition): SQ
   }
 }
 
-function rangeSql(column: SQL, range: InstantRange): SQL[] {
+/** `column` within `range`; `as` is applied to both sides (an index's expression of the column). */
+function rangeSql(column: SQL, range: InstantRange, as: (time: SQL) => SQL = (time) => time): SQL[] {
   const parts: SQL[] = [];
   if (range.lower) {
     const op = sql.raw(range.lower.inclusive ? '>=' : '>');
-    parts.push(sql`${column} ${op} ${range.lower.at.toISOString()}::timestamptz`);
+    parts.push(sql`${as(column)} ${op} ${as(sql`${range.lower.at.toISOString()}::timestamptz`)}`);
   }
   if (range.upper) {
     const op = sql.raw(range.upper.inclusive ? '<=' : '<');
-    parts.push(sql`${column} ${op} ${range.upper.at.toISOString()}::timestamptz`);
+    parts.push(sql`${as(column)} ${op} ${as(sql`${range.upper.at.toISOString()}::timestamptz`)}`);
   }
   return parts;
 }
@@ -394,14 +407,19 @@ const toCandidate = (row: CandidateRow): CandidateRow => ({
  * hold more rows than the limit is large without counting (the count was a sixth of a search's
  * statement at 10^5 rows): the HNSW plan alone is sent.
  */
-function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<QueryVector>): SQL {
+function semanticBranch(query: PlannedQuery, where: SQL, vector: NonNullable<QueryVector>): SQL {
   const { table, k } = query;
   const from = sql.raw(`${table} AS t`);
   const maxRows = query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS;
   const model = modelPredicate(vector.embedder, 't');
+  const exact = (condition: SQL) => sql`(SELECT ${keyColumns[table]} FROM ${from}
+      WHERE ${condition} ${where} AND ${model}
+      ORDER BY (${distanceOf(vector)}) + 0 LIMIT ${k})`;
   const byIndex = (condition: SQL) => sql`(SELECT ${keyColumns[table]} FROM ${from}
       WHERE ${condition} ${where} AND ${model}
       ORDER BY ${indexedDistance(vector.embedder, vector.precision, 't', vector.values)} LIMIT ${k})`;
+  // D186: the filtered rows are counted already.
+  if (query.fewFiltered !== undefined) return query.fewFiltered ? exact(sql``) : byIndex(sql``);
   const knownLarge = query.scope.dialogueId === undefined && (query.wordedRows ?? 0) > maxRows;
   if (knownLarge) return byIndex(sql``);
   const small = sql`(SELECT small FROM scope_size)`;
@@ -409,9 +427,7 @@ function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<Q
       SELECT count(*) <= ${maxRows} AS small
       FROM (SELECT 1 FROM ${from} WHERE ${sql.join(scopeSql(table, query.scope), sql` AND `)} LIMIT ${maxRows + 1}) AS s
     )
-    (SELECT ${keyColumns[table]} FROM ${from}
-      WHERE ${small} AND ${where} AND ${model}
-      ORDER BY (${distanceOf(vector)}) + 0 LIMIT ${k})
+    ${exact(sql`${small} AND`)}
     UNION ALL
     ${byIndex(sql`NOT ${small} AND`)})`;
 }
@@ -426,11 +442,13 @@ function semanticBranch(query: CandidateQuery, where: SQL, vector: NonNullable<Q
  * rows; many dialogues have none (no label, tags or summary), and theirs always go through GIN, as
  * do large or uncounted scopes.
  */
-function holdsWords(query: CandidateQuery): (tsquery: SQL) => SQL {
+function holdsWords(query: PlannedQuery): (tsquery: SQL) => SQL {
+  const maxRows = query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS;
+  // D186: the rows the filters leave, counted, bound every kind's scope.
   const small =
-    query.table !== 'dialogues' &&
-    query.wordedRows !== undefined &&
-    query.wordedRows <= (query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS);
+    query.fewFiltered !== undefined
+      ? query.fewFiltered
+      : query.table !== 'dialogues' && query.wordedRows !== undefined && query.wordedRows <= maxRows;
   // Wrapped in a function call, the match is no index condition: the planner cannot use GIN for it.
   return small
     ? (tsquery) => sql`coalesce(t.search_vector @@ ${tsquery}, false)`
@@ -447,7 +465,7 @@ function holdsWords(query: CandidateQuery): (tsquery: SQL) => SQL {
  * (the one-time filter: otherwise that part never runs). The answer is the same as ranking every
  * matching row; the common words' rows, most of them, are not read.
  */
-function lexicalBranch(query: CandidateQuery, where: SQL): SQL {
+function lexicalBranch(query: PlannedQuery, where: SQL): SQL {
   const { table, k, weights, leading } = query;
   const holds = holdsWords(query);
   const from = sql.raw(`${table} AS t`);
@@ -467,8 +485,91 @@ function lexicalBranch(query: CandidateQuery, where: SQL): SQL {
     ${best(sql`SELECT * FROM leading_rows UNION ALL (${rest})`)})`;
 }
 
+/**
+ * D186: the filters that an index of `table` finds the rows of: tags (messages_tags_idx and its
+ * kind), the creation time (messages: through the retention index's expression; dialogues and
+ * memories: their list index) and, but for messages, the modification time.
+ */
+function indexedFilterSql(table: SearchTable, filters: ObjectFilters): SQL[] {
+  const parts: SQL[] = [];
+  const { tags } = filters;
+  if (tags.all.length > 0) parts.push(sql`t.tags @> ${textArray(tags.all)}`);
+  if (tags.any.length > 0) parts.push(sql`t.tags && ${textArray(tags.any)}`);
+  if (filters.created) {
+    const created = sql.raw('t.created');
+    parts.push(
+      ...(table === 'messages'
+        ? rangeSql(created, filters.created, retentionTime)
+        : rangeSql(created, filters.created)),
+    );
+  }
+  if (filters.modified && table !== 'messages')
+    parts.push(...rangeSql(sql.raw('t.modified'), filters.modified));
+  return parts;
+}
+
+/**
+ * D186: at most this many rows are read to count what a search's filters leave. Past it, the
+ * count would cost more than the HNSW walk it might spare, and the filtered rows stay uncounted.
+ */
+const FILTER_COUNT_MAX_READ = 50_000;
+
+/**
+ * D186: the most filtered rows that are "few": scanned exactly, and tested for the query's words
+ * one by one. To find `k` rows that pass filters keeping F of a scope's N rows, the HNSW walk visits
+ * about k x N / F of them; the exact scan computes F distances. The exact scan is the cheaper while
+ * F x F <= k x N, and never past the exact-scan bound of D133.
+ */
+const fewFilteredRows = (query: CandidateQuery, scopeRows: number): number =>
+  Math.min(query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS, Math.floor(Math.sqrt(query.k * scopeRows)));
+
+/**
+ * D186: whether the filters leave few rows (fewFilteredRows) of a large scope, counted through the
+ * index of one of them; 0 when they leave none (the search then has no candidates). Undefined when
+ * there is nothing to count by: no filter has an index, the scope is one dialogue or known to be
+ * small, or FILTER_COUNT_MAX_READ rows were read before the count was known. Rows no read shows
+ * are counted too (visibleSql is left out): the count bounds the candidates from above.
+ */
+async function countFilteredRows(
+  db: Executor,
+  query: CandidateQuery,
+): Promise<{ rows: number; few: boolean } | undefined> {
+  const { table, scope, filters } = query;
+  const maxRows = query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS;
+  const knownSmall = table !== 'dialogues' && query.wordedRows !== undefined && query.wordedRows <= maxRows;
+  const indexed = indexedFilterSql(table, filters);
+  if (scope.dialogueId !== undefined || knownSmall || indexed.length === 0) return undefined;
+  const few = fewFilteredRows(query, query.wordedRows ?? maxRows);
+  const from = sql.raw(`${table} AS t`);
+  const passes = sql.join(objectFilterSql(table, 't', filters), sql` AND `);
+  const read = query.filterCountMaxRead ?? FILTER_COUNT_MAX_READ;
+  // The rows the indexed filters find, numbered as they are read; the scan stops at `read` rows or
+  // as soon as one more than `few` passes every filter, whichever comes first. The row numbered
+  // `read` is kept to tell a count cut short from a complete one.
+  const [row] = rowsOf<{ passing: number; cut: boolean }>(
+    await db.execute(sql`
+      SELECT count(*) FILTER (WHERE f.passes)::int AS passing, coalesce(bool_or(f.n = ${read}), false) AS cut
+      FROM (
+        SELECT e.passes, e.n FROM (
+          SELECT ${passes} AS passes, row_number() OVER () AS n
+          FROM ${from} WHERE ${sql.join([...scopeSql(table, scope), ...indexed], sql` AND `)}
+          LIMIT ${read}
+        ) AS e
+        WHERE e.passes OR e.n = ${read}
+        LIMIT ${few + 2}
+      ) AS f`),
+  );
+  const passing = Number(row?.passing ?? 0);
+  if (passing > few) return { rows: passing, few: false };
+  return row?.cut ? undefined : { rows: passing, few: true };
+}
+
 /** The candidates of one table, scored by both signals. */
-export async function findCandidates(db: Executor, query: CandidateQuery): Promise<CandidateRow[]> {
+export async function findCandidates(db: Executor, candidateQuery: CandidateQuery): Promise<CandidateRow[]> {
+  const filtered = await countFilteredRows(db, candidateQuery);
+  // D186: nothing in the scope passes the filters.
+  if (filtered?.rows === 0) return [];
+  const query: PlannedQuery = { ...candidateQuery, fewFiltered: filtered?.few };
   const { table, vector, k } = query;
   const where = whereSql(query);
   const branches: SQL[] = [];
