@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
+import { estimatedRows } from '../../src/db/estimate.js';
 import type { Embedder } from '../../src/embedders/embedder.js';
 import {
   ensureVectorIndexes,
@@ -213,12 +214,30 @@ describe('a filtered search in a large scope (D186)', () => {
     expect(rows.map((row) => row.id).sort()).toEqual(expected.map((row) => row.id).sort());
   });
 
-  it('leaves the rows uncounted when counting would read more than its bound, and searches as before', async () => {
+  it('does not count when the statistics say the indexed filter finds more rows than the count may read', async () => {
     // The tag finds 1,000 rows and the metadata condition keeps none of them: only reading them all
-    // could tell. With a bound of 50 rows read the count gives up, and the candidate statement runs.
+    // could tell. With a bound of 50 rows read, the statistics (1,000 rows) say the count would give
+    // up, and the candidate statement runs without it.
     const filters = {
       ...noFilters(),
       tags: tagFilter([], { $in: ['common'] }),
+      metadata: metadataConditions({ channel: 'fax' }),
+    };
+    const bounded = await candidatesWithPlans({ filters, filterCountMaxRead: 50 });
+    expect(bounded.plans).toHaveLength(1);
+    expect(bounded.rows).toEqual([]);
+    const counted = await candidatesWithPlans({ filters });
+    expect(counted.plans).toEqual([]);
+  });
+
+  it('gives the count up after its bound of rows read, when the statistics were wrong', async () => {
+    // Tagged after the statistics were taken: they know nothing of `late`, and the count is tried.
+    await database.handle.db.execute(
+      sql`UPDATE messages SET tags = tags || ARRAY['late'] WHERE project_id = ${PROJECT} AND tags @> ARRAY['common']`,
+    );
+    const filters = {
+      ...noFilters(),
+      tags: tagFilter(['late'], undefined),
       metadata: metadataConditions({ channel: 'fax' }),
     };
     const cut = await candidatesWithPlans({ filters, filterCountMaxRead: 50 });
@@ -226,6 +245,16 @@ describe('a filtered search in a large scope (D186)', () => {
     expect(cut.rows).toEqual([]);
     const counted = await candidatesWithPlans({ filters });
     expect(counted.plans).toEqual([]);
+  });
+
+  it("reads the planner's estimate of a statement's rows, also of a statement Citus sends to a worker", async () => {
+    const rows = await estimatedRows(
+      database.handle.db,
+      sql`SELECT 1 FROM messages WHERE project_id = ${PROJECT} AND tags && ARRAY['common']::text[]`,
+    );
+    // 1,000 rows hold the tag. Citus's own figure for a statement it routes is a fixed 100,000.
+    expect(rows).toBeGreaterThan(300);
+    expect(rows).toBeLessThan(3_000);
   });
 
   it('does not count a scope known to be small, nor a search without an indexed filter', async () => {

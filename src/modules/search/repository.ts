@@ -9,6 +9,7 @@ import {
   modelPredicate,
   queryVector,
 } from '../embeddings/vector-sql.js';
+import { estimatedRows } from '../../db/estimate.js';
 import { retentionTime } from '../../db/schema.js';
 import { outsideErasures } from '../erasures/erasing-sql.js';
 import { liveMemoryAs } from '../memories/expiry-sql.js';
@@ -509,25 +510,28 @@ function indexedFilterSql(table: SearchTable, filters: ObjectFilters): SQL[] {
 }
 
 /**
- * D186: at most this many rows are read to count what a search's filters leave. Past it, the
- * count would cost more than the HNSW walk it might spare, and the filtered rows stay uncounted.
+ * D186: at most this many rows are read to count what a search's filters leave: pgvector's
+ * `hnsw.max_scan_tuples` default, the most rows the filtered HNSW walk visits. The count never
+ * reads more rows than the walk it may spare; past it, the filtered rows stay uncounted.
  */
-const FILTER_COUNT_MAX_READ = 50_000;
+const FILTER_COUNT_MAX_READ = 20_000;
 
 /**
  * D186: the most filtered rows that are "few": scanned exactly, and tested for the query's words
  * one by one. To find `k` rows that pass filters keeping F of a scope's N rows, the HNSW walk visits
- * about k x N / F of them; the exact scan computes F distances. The exact scan is the cheaper while
- * F x F <= k x N, and never past the exact-scan bound of D133.
+ * about k x N / F of them; the exact scan computes F distances, each about twice a visit's cost (a
+ * vector read from TOAST, D180: 6.7 against 2.9 us measured at 10^5). The exact scan is the cheaper
+ * while 2 x F x F <= k x N, and never past the exact-scan bound of D133.
  */
 const fewFilteredRows = (query: CandidateQuery, scopeRows: number): number =>
-  Math.min(query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS, Math.floor(Math.sqrt(query.k * scopeRows)));
+  Math.min(query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS, Math.floor(Math.sqrt((query.k * scopeRows) / 2)));
 
 /**
  * D186: whether the filters leave few rows (fewFilteredRows) of a large scope, counted through the
  * index of one of them; 0 when they leave none (the search then has no candidates). Undefined when
  * there is nothing to count by: no filter has an index, the scope is one dialogue or known to be
- * small, or FILTER_COUNT_MAX_READ rows were read before the count was known. Rows no read shows
+ * small, the planner expects the indexed filters to find more than FILTER_COUNT_MAX_READ rows, or
+ * that many were read before the count was known. Rows no read shows
  * are counted too (visibleSql is left out): the count bounds the candidates from above.
  */
 async function countFilteredRows(
@@ -541,8 +545,15 @@ async function countFilteredRows(
   if (scope.dialogueId !== undefined || knownSmall || indexed.length === 0) return undefined;
   const few = fewFilteredRows(query, query.wordedRows ?? maxRows);
   const from = sql.raw(`${table} AS t`);
-  const passes = sql.join(objectFilterSql(table, 't', filters), sql` AND `);
+  const found = sql.join([...scopeSql(table, scope), ...indexed], sql` AND `);
   const read = query.filterCountMaxRead ?? FILTER_COUNT_MAX_READ;
+  // The statistics of an indexed filter (a tag's share of the rows, a time range's) are good: when
+  // they say it finds more rows than the count may read, the count would only give up. A scope
+  // that holds fewer is counted without asking.
+  const mayGiveUp = (query.wordedRows ?? Number.POSITIVE_INFINITY) > read;
+  if (mayGiveUp && (await estimatedRows(db, sql`SELECT 1 FROM ${from} WHERE ${found}`)) > read)
+    return undefined;
+  const passes = sql.join(objectFilterSql(table, 't', filters), sql` AND `);
   // The rows the indexed filters find, numbered as they are read; the scan stops at `read` rows or
   // as soon as one more than `few` passes every filter, whichever comes first. The row numbered
   // `read` is kept to tell a count cut short from a complete one.
@@ -552,7 +563,7 @@ async function countFilteredRows(
       FROM (
         SELECT e.passes, e.n FROM (
           SELECT ${passes} AS passes, row_number() OVER () AS n
-          FROM ${from} WHERE ${sql.join([...scopeSql(table, scope), ...indexed], sql` AND `)}
+          FROM ${from} WHERE ${found}
           LIMIT ${read}
         ) AS e
         WHERE e.passes OR e.n = ${read}
