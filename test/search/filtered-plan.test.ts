@@ -2,15 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { estimatedRows } from '../../src/db/estimate.js';
-import type { Embedder } from '../../src/embedders/embedder.js';
-import {
-  ensureVectorIndexes,
-  indexPrecisionOf,
-  vectorIndexName,
-} from '../../src/modules/embeddings/vector-sql.js';
+import { ensureVectorIndexes, indexPrecisionOf } from '../../src/modules/embeddings/vector-sql.js';
 import { dateRange, metadataConditions, tagFilter } from '../../src/modules/search/filters.js';
 import { type CandidateQuery, findCandidates } from '../../src/modules/search/repository.js';
 import { type TestDatabase, createTestDatabase, testServerIsCitus } from '../helpers/database.js';
+import { cosine, directVectorsEmbedder, vectorOf, walkedHnsw } from '../helpers/plan-vectors.js';
 import { explainingExecutor } from '../helpers/explain.js';
 
 // D186: a filtered search in a large scope first counts the rows its filters leave, through the
@@ -19,28 +15,7 @@ import { explainingExecutor } from '../helpers/explain.js';
 // a count that would read too much: the HNSW index is walked, as without the count. Each plan is
 // read back from EXPLAIN ANALYZE of the statement the search ran.
 
-const DIMENSIONS = 16;
-const embedder: Embedder = {
-  id: 'filtered-plan-model',
-  dimensions: DIMENSIONS,
-  embed: async () => {
-    throw new Error('vectors are written directly');
-  },
-  close: async () => {},
-};
-
-/** A reproducible unit vector per seed (a small linear congruential generator). */
-function vectorOf(seed: number): number[] {
-  let state = seed * 2_654_435_761;
-  const values = Array.from({ length: DIMENSIONS }, () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31 - 0.5;
-  });
-  const norm = Math.hypot(...values);
-  return values.map((x) => x / norm);
-}
-
-const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+const embedder = directVectorsEmbedder('filtered-plan-model');
 
 const PROJECT = 'prj_filtered';
 const ROWS = 2_000;
@@ -126,10 +101,7 @@ async function candidatesWithPlans(query: Partial<CandidateQuery>) {
 }
 
 /** Whether the HNSW index was walked (a scan of it ran). */
-function walkedHnsw(plan: string): boolean {
-  const index = vectorIndexName('messages', embedder, indexPrecisionOf(database.handle.kind, embedder));
-  return plan.split('\n').some((line) => line.includes(index) && !line.includes('never executed'));
-}
+const walked = (plan: string) => walkedHnsw(plan, database.handle, embedder);
 
 /** The `k` nearest of the rows that `keep` keeps, by computing every similarity here. */
 const nearest = (keep: (row: (typeof seeded)[number]) => boolean, k = 5) =>
@@ -149,7 +121,7 @@ describe('a filtered search in a large scope (D186)', () => {
       filters: { ...noFilters(), tags: tagFilter(['rare'], undefined) },
     });
     expect(plans).toHaveLength(1);
-    expect(walkedHnsw(plans[0]!)).toBe(false);
+    expect(walked(plans[0]!)).toBe(false);
     expect(plans[0]).not.toMatch(/One-Time Filter/);
     expect(byCosine(rows)).toEqual(nearest((row) => row.tags.includes('rare')));
   });
@@ -159,7 +131,7 @@ describe('a filtered search in a large scope (D186)', () => {
       filters: { ...noFilters(), tags: tagFilter([], { $in: ['common'] }) },
     });
     expect(plans).toHaveLength(1);
-    if (!(await testServerIsCitus())) expect(walkedHnsw(plans[0]!)).toBe(true);
+    if (!(await testServerIsCitus())) expect(walked(plans[0]!)).toBe(true);
     expect(rows.map((row) => row.id).sort()).toEqual(nearest((row) => row.tags.includes('common')).sort());
   });
 
@@ -194,7 +166,7 @@ describe('a filtered search in a large scope (D186)', () => {
       filters: { ...noFilters(), created: dateRange(range, 'UTC') },
     });
     expect(plans).toHaveLength(1);
-    expect(walkedHnsw(plans[0]!)).toBe(false);
+    expect(walked(plans[0]!)).toBe(false);
     const inRange = (row: (typeof seeded)[number]) =>
       row.created.getTime() >= Date.parse(range.gte) && row.created.getTime() < Date.parse(range.lt);
     expect(byCosine(rows)).toEqual(nearest(inRange));

@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rowsOf } from '../../src/db/client.js';
-import type { Embedder } from '../../src/embedders/embedder.js';
-import {
-  ensureVectorIndexes,
-  indexPrecisionOf,
-  vectorIndexName,
-} from '../../src/modules/embeddings/vector-sql.js';
+import { ensureVectorIndexes, indexPrecisionOf } from '../../src/modules/embeddings/vector-sql.js';
 import { configFrom } from '../../src/config.js';
 import {
   type CandidateQuery,
@@ -14,6 +9,7 @@ import {
   findCandidates,
 } from '../../src/modules/search/repository.js';
 import { type TestDatabase, createTestDatabase, testServerIsCitus } from '../helpers/database.js';
+import { cosine, directVectorsEmbedder, vectorOf, walkedHnsw } from '../helpers/plan-vectors.js';
 import { explainingExecutor, observingExecutor } from '../helpers/explain.js';
 
 // D133: the semantic candidates of a small scope come from an exact distance scan, those of a
@@ -22,28 +18,7 @@ import { explainingExecutor, observingExecutor } from '../helpers/explain.js';
 // ranking, and the HNSW plan must find the same rows. Each plan is read back from EXPLAIN ANALYZE
 // of the very statement the search ran, so the test knows which one answered.
 
-const DIMENSIONS = 16;
-const embedder: Embedder = {
-  id: 'plan-test-model',
-  dimensions: DIMENSIONS,
-  embed: async () => {
-    throw new Error('vectors are written directly');
-  },
-  close: async () => {},
-};
-
-/** A reproducible unit vector per seed (a small linear congruential generator). */
-function vectorOf(seed: number): number[] {
-  let state = seed * 2_654_435_761;
-  const values = Array.from({ length: DIMENSIONS }, () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31 - 0.5;
-  });
-  const norm = Math.hypot(...values);
-  return values.map((x) => x / norm);
-}
-
-const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+const embedder = directVectorsEmbedder('plan-test-model');
 
 let database: TestDatabase;
 const SMALL = { projectId: 'prj_small', rows: 300 };
@@ -131,10 +106,7 @@ function planThatRan(plan: string): 'exact' | 'index' {
 }
 
 /** Whether the HNSW index was walked (a scan of it ran). */
-function walkedHnsw(plan: string): boolean {
-  const index = vectorIndexName('messages', embedder, indexPrecisionOf(database.handle.kind, embedder));
-  return plan.split('\n').some((line) => line.includes(index) && !line.includes('never executed'));
-}
+const walked = (plan: string) => walkedHnsw(plan, database.handle, embedder);
 
 describe('the semantic plan (D133)', () => {
   const queryVector = vectorOf(424_242);
@@ -149,7 +121,7 @@ describe('the semantic plan (D133)', () => {
   it('answers a small project by an exact scan, equal to the brute-force ranking', async () => {
     const { rows, plan } = await candidatesWithPlan({ queryVector });
     expect(planThatRan(plan)).toBe('exact');
-    expect(walkedHnsw(plan)).toBe(false);
+    expect(walked(plan)).toBe(false);
     const ranked = [...rows].sort((a, b) => b.cosine! - a.cosine!).map((row) => row.id);
     expect(ranked).toEqual(bruteForce());
   });
@@ -159,7 +131,7 @@ describe('the semantic plan (D133)', () => {
     expect(planThatRan(plan)).toBe('index');
     // One index holds both projects' rows, and the planner walks it. On Citus the small project's
     // shard may hold its 300 rows alone, and the planner there rightly sorts them itself.
-    if (!(await testServerIsCitus())) expect(walkedHnsw(plan)).toBe(true);
+    if (!(await testServerIsCitus())) expect(walked(plan)).toBe(true);
     expect(rows.map((row) => row.id).sort()).toEqual(bruteForce().sort());
   });
 
@@ -194,7 +166,7 @@ describe('the semantic plan (D133)', () => {
     const known = await candidatesWithPlan({ queryVector, scope, exactScanMaxRows: 100, wordedRows: 101 });
     expect(known.plan).not.toMatch(/One-Time Filter/);
     expect(known.plan).not.toMatch(/scope_size/);
-    if (!(await testServerIsCitus())) expect(walkedHnsw(known.plan)).toBe(true);
+    if (!(await testServerIsCitus())) expect(walked(known.plan)).toBe(true);
     expect(known.rows.map((row) => row.id).sort()).toEqual(counted.rows.map((row) => row.id).sort());
     // At the bound, or for one dialogue (the counts are the project's), the scope is still counted.
     const atBound = await candidatesWithPlan({ queryVector, scope, exactScanMaxRows: 100, wordedRows: 100 });
