@@ -267,12 +267,18 @@ function rangeSql(column: SQL, range: InstantRange, as: (time: SQL) => SQL = (ti
 }
 
 /** The D59 filters on the rows of `table` under `alias`. */
+/** The tags a row must hold ($all, $in): the conditions the tags indexes serve (D186). */
+function heldTagsSql(tags: SQL, filter: ObjectFilters['tags']): SQL[] {
+  const parts: SQL[] = [];
+  if (filter.all.length > 0) parts.push(sql`${tags} @> ${textArray(filter.all)}`);
+  if (filter.any.length > 0) parts.push(sql`${tags} && ${textArray(filter.any)}`);
+  return parts;
+}
+
 function objectFilterSql(table: SearchTable, alias: string, filters: ObjectFilters): SQL[] {
   const column = (name: string) => sql.raw(`${alias}.${name}`);
-  const parts: SQL[] = [];
   const { tags } = filters;
-  if (tags.all.length > 0) parts.push(sql`${column('tags')} @> ${textArray(tags.all)}`);
-  if (tags.any.length > 0) parts.push(sql`${column('tags')} && ${textArray(tags.any)}`);
+  const parts = heldTagsSql(column('tags'), tags);
   if (tags.none.length > 0) parts.push(sql`NOT (${column('tags')} && ${textArray(tags.none)})`);
   for (const condition of filters.metadata) parts.push(metadataSql(alias, condition));
   if (filters.created) parts.push(...rangeSql(column('created'), filters.created));
@@ -434,6 +440,15 @@ function semanticBranch(query: PlannedQuery, where: SQL, vector: NonNullable<Que
 }
 
 /**
+ * D173: whether the word counts show the scope to be small. Messages and memories nearly all have
+ * words, so their counts bound the scope's rows; many dialogues have none, and theirs never do.
+ */
+const knownSmallScope = (query: CandidateQuery): boolean =>
+  query.table !== 'dialogues' &&
+  query.wordedRows !== undefined &&
+  query.wordedRows <= (query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS);
+
+/**
  * D173: whether a row holds any word of `tsquery`. In a scope of messages or memories that the
  * word counts know to be small (at most SEARCH_EXACT_SCAN_MAX_ROWS rows with words, the bound of
  * D133's exact vector scan), the test is a filter on the scope's own rows, which the planner reads
@@ -444,12 +459,8 @@ function semanticBranch(query: PlannedQuery, where: SQL, vector: NonNullable<Que
  * do large or uncounted scopes.
  */
 function holdsWords(query: PlannedQuery): (tsquery: SQL) => SQL {
-  const maxRows = query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS;
-  // D186: the rows the filters leave, counted, bound every kind's scope.
-  const small =
-    query.fewFiltered !== undefined
-      ? query.fewFiltered
-      : query.table !== 'dialogues' && query.wordedRows !== undefined && query.wordedRows <= maxRows;
+  // D186: once the filtered rows are counted, their number decides, for dialogues too.
+  const small = query.fewFiltered ?? knownSmallScope(query);
   // Wrapped in a function call, the match is no index condition: the planner cannot use GIN for it.
   return small
     ? (tsquery) => sql`coalesce(t.search_vector @@ ${tsquery}, false)`
@@ -492,10 +503,7 @@ function lexicalBranch(query: PlannedQuery, where: SQL): SQL {
  * memories: their list index) and, but for messages, the modification time.
  */
 function indexedFilterSql(table: SearchTable, filters: ObjectFilters): SQL[] {
-  const parts: SQL[] = [];
-  const { tags } = filters;
-  if (tags.all.length > 0) parts.push(sql`t.tags @> ${textArray(tags.all)}`);
-  if (tags.any.length > 0) parts.push(sql`t.tags && ${textArray(tags.any)}`);
+  const parts = heldTagsSql(sql.raw('t.tags'), filters.tags);
   if (filters.created) {
     const created = sql.raw('t.created');
     parts.push(
@@ -539,11 +547,9 @@ async function countFilteredRows(
   query: CandidateQuery,
 ): Promise<{ rows: number; few: boolean } | undefined> {
   const { table, scope, filters } = query;
-  const maxRows = query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS;
-  const knownSmall = table !== 'dialogues' && query.wordedRows !== undefined && query.wordedRows <= maxRows;
   const indexed = indexedFilterSql(table, filters);
-  if (scope.dialogueId !== undefined || knownSmall || indexed.length === 0) return undefined;
-  const few = fewFilteredRows(query, query.wordedRows ?? maxRows);
+  if (scope.dialogueId !== undefined || knownSmallScope(query) || indexed.length === 0) return undefined;
+  const few = fewFilteredRows(query, query.wordedRows ?? query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS);
   const from = sql.raw(`${table} AS t`);
   const found = sql.join([...scopeSql(table, scope), ...indexed], sql` AND `);
   const read = query.filterCountMaxRead ?? FILTER_COUNT_MAX_READ;
