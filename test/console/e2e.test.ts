@@ -9,6 +9,7 @@ import {
   createProject,
   createTestContext,
 } from '../helpers/app.js';
+import { untilEmbedded } from '../helpers/embedding-queue.js';
 import { eventually } from '../helpers/eventually.js';
 import { launchChromium, screenshot, seriousAccessibilityProblems } from './browser.js';
 
@@ -310,19 +311,18 @@ describe('the console', () => {
       ],
     });
     const cat = dialogue.messages[0]!.id;
-    // The embedding worker embeds messages after their commit.
-    await eventually(
-      async () => {
-        const response = await api({
-          method: 'POST',
-          url: '/api/v1/search',
-          payload: { query: 'kitten napping on a couch', object: 'message', limit: 1 },
-        });
-        const body = response.json() as { mode: string; results: { item: { id: string } }[] };
-        return body.mode !== 'lexical' && body.results[0]?.item.id === cat;
-      },
-      { what: 'the messages to be embedded', timeoutMs: 60_000 },
-    );
+    // The embedding worker embeds messages after their commit. Waiting on its queue, not polling
+    // the search: every search counts against the project's rate limit, which a slow machine's
+    // polling used up before the worker was done (429s until the window ended).
+    await untilEmbedded(ctx.app.db);
+    const response = await api({
+      method: 'POST',
+      url: '/api/v1/search',
+      payload: { query: 'kitten napping on a couch', object: 'message', limit: 1 },
+    });
+    const body = response.json() as { mode: string; results: { item: { id: string } }[] };
+    expect(body.mode).toBe('hybrid');
+    expect(body.results[0]?.item.id).toBe(cat);
     const page = await signedIn('/search');
     await page.getByLabel('Search', { exact: true }).fill('kitten napping on a couch');
     await page.getByLabel('Object type').selectOption('message');
