@@ -21,15 +21,13 @@ export type SearchableTable = (typeof SEARCHABLE_TABLES)[number];
 const cast = (type: 'vector' | 'halfvec', embedder: Embedder, alias?: string): SQL =>
   sql.raw(`(${alias ? `${alias}.embedding` : 'embedding'}::${type}(${embedder.dimensions}))`);
 
-const literal = (type: 'vector' | 'halfvec', embedder: Embedder, vector: number[]): SQL =>
-  sql`${`[${vector.join(',')}]`}::${sql.raw(`${type}(${embedder.dimensions})`)}`;
-
 /** `(embedding::vector(512))`: the stored vector at full precision, for scores and exact scans. */
 export const embeddingExpression = (embedder: Embedder, alias?: string): SQL =>
   cast('vector', embedder, alias);
 
 /** The query vector with the same type as embeddingExpression. */
-export const queryVector = (embedder: Embedder, vector: number[]): SQL => literal('vector', embedder, vector);
+export const queryVector = (embedder: Embedder, vector: number[]): SQL =>
+  sql`${`[${vector.join(',')}]`}::${sql.raw(`vector(${embedder.dimensions})`)}`;
 
 /**
  * What a model's HNSW index holds on a store (D172, D175): half precision on PostgreSQL; full on
@@ -41,15 +39,17 @@ export const indexPrecisionOf = (kind: DatabaseHandle['kind'], embedder: Embedde
   kind === 'pglite' && embedder.dimensions <= 2000 ? 'vector' : 'halfvec';
 
 /**
- * `t.embedding::halfvec(512) <=> '[...]'::halfvec(512)` (or `vector`, as the index holds): the
- * indexed expression's distance to the query, the one ORDER BY that walks the HNSW index.
+ * `t.embedding::halfvec(512) <=> query::halfvec(512)` (or `vector`, as the index holds): the
+ * indexed expression's distance to `query`, a full-precision vector (queryVector, or a value that
+ * holds one), the one ORDER BY that walks the HNSW index.
  */
 export const indexedDistance = (
   embedder: Embedder,
   precision: IndexPrecision,
   alias: string,
-  vector: number[],
-): SQL => sql`${cast(precision, embedder, alias)} <=> ${literal(precision, embedder, vector)}`;
+  query: SQL,
+): SQL =>
+  sql`${cast(precision, embedder, alias)} <=> ${query}::${sql.raw(`${precision}(${embedder.dimensions})`)}`;
 
 /**
  * `embedding_model = '<id>'` as a literal, not a parameter: the planner can use a partial index

@@ -343,15 +343,24 @@ const joinOnKey: Record<SearchTable, SQL> = {
 
 export type QueryVector = CandidateQuery['vector'];
 
+/**
+ * The query's vector as the candidate statement holds it (`q.vector`, scoredStatement): 512
+ * numbers as text are sent and parsed once per statement rather than once per branch that reads
+ * them. A scalar subquery, so that the planner computes it before the scan and an HNSW index can
+ * order by it as by a constant.
+ */
+const heldQueryVector = sql`(SELECT q.vector FROM q)`;
+
 const distanceOf = (vector: NonNullable<QueryVector>): SQL =>
-  sql`${embeddingExpression(vector.embedder, 't')} <=> ${queryVector(vector.embedder, vector.values)}`;
+  sql`${embeddingExpression(vector.embedder, 't')} <=> ${heldQueryVector}`;
 
 /**
  * Both signals for the candidate keys `c` of `table`, in one statement. `q` holds the query's
  * tsqueries: the OR of its words, and the OR of its leading words (D171) when there are any. As
  * columns of a CTE they are opaque to the planner, which then reaches the rows that hold them
  * through the GIN index; given as a constant, a leading query of common-looking words was
- * estimated to match so many rows that every row of the table was read instead.
+ * estimated to match so many rows that every row of the table was read instead. It also holds the
+ * query's vector and the hub's (heldQueryVector).
  */
 function scoredStatement(
   table: SearchTable,
@@ -361,19 +370,22 @@ function scoredStatement(
 ): SQL {
   const { text, vector, leading } = query;
   const from = sql.raw(`${table} AS t`);
-  const similarity = (values: number[] | undefined) =>
-    vector && values
+  const similarity = (to: SQL) =>
+    vector
       ? sql`CASE WHEN ${modelPredicate(vector.embedder, 't')}
-          THEN 1 - (${embeddingExpression(vector.embedder, 't')} <=> ${queryVector(vector.embedder, values)}) END`
+          THEN 1 - (${embeddingExpression(vector.embedder, 't')} <=> ${to}) END`
       : sql`NULL::float8`;
+  const vectorOf = (values: number[] | undefined) =>
+    vector && values ? queryVector(vector.embedder, values) : sql`NULL::vector`;
   return sql`
     WITH q AS (
       SELECT replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery AS tsq,
         tsvector_to_array(to_tsvector('english', ${text})) AS lexemes,
-        ${leading ? sql`(${sql.join(leading.lexemes.map(lexemeQuery), sql` || `)})` : sql`NULL::tsquery`} AS leading
+        ${leading ? sql`(${sql.join(leading.lexemes.map(lexemeQuery), sql` || `)})` : sql`NULL::tsquery`} AS leading,
+        ${vectorOf(vector?.values)} AS vector, ${vectorOf(vector?.hub)} AS hub
     ),
     c AS (${c})
-    SELECT c."dialogueId", c.id, ${similarity(vector?.values)} AS cosine, ${similarity(vector?.hub)} AS hub,
+    SELECT c."dialogueId", c.id, ${similarity(sql`q.vector`)} AS cosine, ${similarity(sql`q.hub`)} AS hub,
       coalesce((SELECT jsonb_object_agg(u.lexeme, greatest(1, cardinality(u.positions)))
         FROM unnest(t.search_vector) AS u WHERE u.lexeme = ANY(q.lexemes)), '{}'::jsonb) AS terms,
       coalesce((SELECT sum(greatest(1, cardinality(u.positions))) FROM unnest(t.search_vector) AS u), 0) AS length,
@@ -424,7 +436,7 @@ function semanticBranch(query: PlannedQuery, where: SQL, vector: NonNullable<Que
       ORDER BY (${distanceOf(vector)}) + 0 LIMIT ${k})`;
   const byIndex = (condition: SQL) => sql`(SELECT ${keyColumns[table]} FROM ${from}
       WHERE ${condition} ${where} AND ${model}
-      ORDER BY ${indexedDistance(vector.embedder, vector.precision, 't', vector.values)} LIMIT ${k})`;
+      ORDER BY ${indexedDistance(vector.embedder, vector.precision, 't', heldQueryVector)} LIMIT ${k})`;
   // D186: the filtered rows are counted already.
   if (query.fewFiltered !== undefined) return query.fewFiltered ? exact(sql``) : byIndex(sql``);
   const knownLarge = query.scope.dialogueId === undefined && (query.wordedRows ?? 0) > maxRows;
