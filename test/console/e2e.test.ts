@@ -320,6 +320,7 @@ describe('the console', () => {
       url: '/api/v1/search',
       payload: { query: 'kitten napping on a couch', object: 'message', limit: 1 },
     });
+    expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as { mode: string; results: { item: { id: string } }[] };
     expect(body.mode).toBe('hybrid');
     expect(body.results[0]?.item.id).toBe(cat);

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rowsOf } from '../../src/db/client.js';
 import { ensureVectorIndexes, indexPrecisionOf } from '../../src/modules/embeddings/vector-sql.js';
@@ -178,6 +179,24 @@ describe('the semantic plan (D133)', () => {
       wordedRows: 101,
     });
     expect(dialogue.plan).toMatch(/One-Time Filter/);
+  });
+
+  it("sends the query's vector and the hub's once, however many parts of the statement read them", async () => {
+    const hub = vectorOf(515_151);
+    const statements: SQL[] = [];
+    const observing = observingExecutor(database.handle.db, async (_executor, statement) => {
+      statements.push(statement);
+    });
+    // D187: both plans and the candidates' similarity read the query's vector, their hub similarity
+    // the hub's; the full-text branch is there too, so the statement is a search's whole one.
+    const query = candidateQuery({ queryVector, lexical: true, weights: { unmatch: 1 } });
+    const rows = await findCandidates(observing, { ...query, vector: { ...query.vector!, hub } });
+    expect(rows.map((row) => row.id).sort()).toEqual(bruteForce().sort());
+    expect(statements).toHaveLength(1);
+    const { params } = new PgDialect().sqlToQuery(statements[0]!);
+    const sent = (vector: number[]) => params.filter((param) => param === `[${vector.join(',')}]`).length;
+    expect(sent(queryVector)).toBe(1);
+    expect(sent(hub)).toBe(1);
   });
 });
 
