@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { type CandidateQuery, findCandidates, readTermStats } from '../../src/modules/search/repository.js';
-import { leadingLexemes, lexemeWeights } from '../../src/modules/search/scoring.js';
+import { heldWeightLevels, lexemeWeights } from '../../src/modules/search/scoring.js';
 import { countTermsFrom, termBucket } from '../../src/modules/search/terms-sql.js';
 import { type TestDatabase, createTestDatabase } from '../helpers/database.js';
 import { explainingExecutor } from '../helpers/explain.js';
@@ -69,7 +69,7 @@ async function candidates(k: number, wordedRows: number) {
     text,
     lexical: true,
     weights: lexemeWeights(termStats),
-    leading: leadingLexemes(termStats),
+    levels: heldWeightLevels(termStats),
     k,
     exactScanMaxRows: 100,
     wordedRows,

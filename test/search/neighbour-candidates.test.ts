@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CandidateQuery, findCandidates, readTermStats } from '../../src/modules/search/repository.js';
-import { leadingLexemes, lexemeWeights } from '../../src/modules/search/scoring.js';
+import { heldWeightLevels, lexemeWeights } from '../../src/modules/search/scoring.js';
 import { countTermsFrom, termBucket } from '../../src/modules/search/terms-sql.js';
 import { type TestDatabase, createTestDatabase } from '../helpers/database.js';
 
@@ -54,7 +54,7 @@ describe('message candidates and their previous message (D181)', () => {
       text,
       lexical: true,
       weights: lexemeWeights(stats),
-      leading: leadingLexemes(stats),
+      levels: heldWeightLevels(stats),
       k: 10,
       wordedRows: stats.documents,
     };

@@ -105,12 +105,6 @@ export async function readTermStats(
 
 export type SearchTable = 'messages' | 'dialogues' | 'memories';
 
-/** D171: the query's leading words (scoring.ts, leadingLexemes) and the summed weight of the others. */
-export interface LeadingLexemes {
-  lexemes: string[];
-  restWeight: number;
-}
-
 export interface CandidateQuery {
   table: SearchTable;
   scope: SearchScope;
@@ -124,8 +118,11 @@ export interface CandidateQuery {
   lexical: boolean;
   /** D140: the query's lexemes with their weights (BM25's idf), which order the full-text candidates. */
   weights: Record<string, number>;
-  /** D171: the rare words the full-text candidates are looked for among first. */
-  leading?: LeadingLexemes;
+  /**
+   * D188: the tsqueries of the levels of held weight the full-text candidates are read by, highest
+   * first (weightLevels); none: every row holding a word is weighed at once.
+   */
+  levels?: string[];
   /** Candidates taken from each index. */
   k: number;
   /**
@@ -139,6 +136,8 @@ export interface CandidateQuery {
    * Past exactScanMaxRows, the scope is known to be large and is not counted (D133).
    */
   wordedRows?: number;
+  /** D188: `k` x LEVEL_READS_PER_CANDIDATE, unless a test bounds it otherwise. */
+  levelMaxRead?: number;
   /** D186: FILTER_COUNT_MAX_READ, unless a test bounds it lower. */
   filterCountMaxRead?: number;
   /**
@@ -356,19 +355,19 @@ const distanceOf = (vector: NonNullable<QueryVector>): SQL =>
 
 /**
  * Both signals for the candidate keys `c` of `table`, in one statement. `q` holds the query's
- * tsqueries: the OR of its words, and the OR of its leading words (D171) when there are any. As
+ * tsqueries: the OR of its words, and the levels of held weight (D188) when there are any. As
  * columns of a CTE they are opaque to the planner, which then reaches the rows that hold them
- * through the GIN index; given as a constant, a leading query of common-looking words was
+ * through the GIN index; given as a constant, a query of common-looking words was
  * estimated to match so many rows that every row of the table was read instead. It also holds the
  * query's vector and the hub's (heldQueryVector).
  */
 function scoredStatement(
   table: SearchTable,
   projectId: string,
-  query: { text: string; vector: QueryVector; leading?: LeadingLexemes },
+  query: { text: string; vector: QueryVector; levels?: string[] },
   c: SQL,
 ): SQL {
-  const { text, vector, leading } = query;
+  const { text, vector, levels } = query;
   const from = sql.raw(`${table} AS t`);
   const similarity = (to: SQL) =>
     vector
@@ -381,7 +380,14 @@ function scoredStatement(
     WITH q AS (
       SELECT replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery AS tsq,
         tsvector_to_array(to_tsvector('english', ${text})) AS lexemes,
-        ${leading ? sql`(${sql.join(leading.lexemes.map(lexemeQuery), sql` || `)})` : sql`NULL::tsquery`} AS leading,
+        ${
+          levels?.length
+            ? sql`ARRAY[${sql.join(
+                levels.map((level) => sql`${level}::tsquery`),
+                sql`, `,
+              )}]`
+            : sql`NULL::tsquery[]`
+        } AS levels,
         ${vectorOf(vector?.values)} AS vector, ${vectorOf(vector?.hub)} AS hub
     ),
     c AS (${c})
@@ -460,6 +466,9 @@ const knownSmallScope = (query: CandidateQuery): boolean =>
   query.wordedRows !== undefined &&
   query.wordedRows <= (query.exactScanMaxRows ?? EXACT_SCAN_MAX_ROWS);
 
+/** D186: once the filtered rows are counted, their number decides, for dialogues too. */
+const smallScope = (query: PlannedQuery): boolean => query.fewFiltered ?? knownSmallScope(query);
+
 /**
  * D173: whether a row holds any word of `tsquery`. In a scope of messages or memories that the
  * word counts know to be small (at most SEARCH_EXACT_SCAN_MAX_ROWS rows with words, the bound of
@@ -471,42 +480,69 @@ const knownSmallScope = (query: CandidateQuery): boolean =>
  * do large or uncounted scopes.
  */
 function holdsWords(query: PlannedQuery): (tsquery: SQL) => SQL {
-  // D186: once the filtered rows are counted, their number decides, for dialogues too.
-  const small = query.fewFiltered ?? knownSmallScope(query);
   // Wrapped in a function call, the match is no index condition: the planner cannot use GIN for it.
-  return small
+  return smallScope(query)
     ? (tsquery) => sql`coalesce(t.search_vector @@ ${tsquery}, false)`
     : (tsquery) => sql`t.search_vector @@ ${tsquery}`;
 }
+
+/**
+ * D188: through the GIN index, at most this many rows of one level of held weight are read per
+ * candidate wanted. Each is a heap row read at random: about 20 us on the 2-core machine when the
+ * operating system caches it, 0.3-0.5 ms when it comes from the disk, and a level of common words
+ * held by 50,000 rows took 400 ms. Past the bound, the level's rows are those the index hands out
+ * first (the oldest), ranked as any others: the best `k` of ten times as many.
+ */
+export const LEVEL_READS_PER_CANDIDATE = 10;
 
 /**
  * The `k` full-text candidates: the rows holding any of the query's words, in lexicalOrder. Cover
  * density costs as much as the rest of that order, so it is computed only for the rows heaviest by
  * held weight (the best `k`, with every row tied with the last), which alone can be among the `k`.
  *
- * With leading lexemes (D171), the rows holding one of them are ranked first, and the rows holding
- * only the other words are read only when fewer than `k` of the first outscore every one of them
- * (the one-time filter: otherwise that part never runs). The answer is the same as ranking every
- * matching row; the common words' rows, most of them, are not read.
+ * D188: where the GIN index finds the rows, they are read by levels of held weight (q.levels, from
+ * weightLevels), highest first: each level's rows are those whose held weight reaches it and not
+ * the level above's, and a level is read only while fewer than `k` rows were found above it (a
+ * one-time filter: otherwise that part never runs), the rows holding a word but reaching no level
+ * last. Every row left unread weighs less than each row read, so the answer is the same as ranking
+ * every matching row; the rows holding only some of the query's common words, most of them, are
+ * not read. A small scope's rows are read one by one (holdsWords), once.
  */
 function lexicalBranch(query: PlannedQuery, where: SQL): SQL {
-  const { table, k, weights, leading } = query;
+  const { table, k, weights } = query;
   const holds = holdsWords(query);
   const from = sql.raw(`${table} AS t`);
-  const heaviest = (
-    condition: SQL,
-  ) => sql`SELECT ${keyColumns[table]}, ${heldWeight(weights)} AS held, t.search_vector
-    FROM ${from}, q WHERE ${where} AND ${condition}
-    ORDER BY held DESC FETCH FIRST (${k}) ROWS WITH TIES`;
+  const small = smallScope(query);
+  // D188: through the GIN index, at most this many rows of a level are read.
+  const bound = small ? sql`` : sql`LIMIT ${query.levelMaxRead ?? k * LEVEL_READS_PER_CANDIDATE}`;
+  const heaviest = (condition: SQL) => sql`SELECT * FROM (
+      SELECT ${keyColumns[table]}, ${heldWeight(weights)} AS held, t.search_vector
+      FROM ${from}, q WHERE ${where} AND ${condition} ${bound}
+    ) AS level ORDER BY held DESC FETCH FIRST (${k}) ROWS WITH TIES`;
   const best = (rows: SQL) => sql`SELECT r."dialogueId", r.id FROM (${rows}) AS r, q
     ORDER BY r.held DESC, ts_rank_cd(r.search_vector, q.tsq) DESC LIMIT ${k}`;
-  if (!leading) return sql`(${best(heaviest(holds(sql`q.tsq`)))})`;
-  const rest = heaviest(
-    sql`(SELECT count(*) FROM leading_rows WHERE held > ${leading.restWeight}::float8) < ${k}
-      AND ${holds(sql`q.tsq`)} AND NOT ${holds(sql`q.leading`)}`,
+  const levels = small ? 0 : (query.levels?.length ?? 0);
+  if (levels === 0) return sql`(${best(heaviest(holds(sql`q.tsq`)))})`;
+  const level = (n: number) => sql.raw(`q.levels[${n}]`);
+  const reads = [
+    level(1),
+    ...Array.from({ length: levels - 1 }, (_, i) => sql`(${level(i + 2)} && !! ${level(i + 1)})`),
+    sql`(q.tsq && !! ${level(levels)})`,
+  ];
+  const name = (i: number) => sql.raw(`level_${i + 1}`);
+  const parts = reads.map((read, i) => {
+    const foundAbove = sql.join(
+      Array.from({ length: i }, (_, above) => sql`(SELECT count(*) FROM ${name(above)})`),
+      sql` + `,
+    );
+    const condition = i === 0 ? holds(read) : sql`${foundAbove} < ${k} AND ${holds(read)}`;
+    return sql`${name(i)} AS MATERIALIZED (${heaviest(condition)})`;
+  });
+  const everyLevel = sql.join(
+    reads.map((_, i) => sql`SELECT * FROM ${name(i)}`),
+    sql` UNION ALL `,
   );
-  return sql`(WITH leading_rows AS MATERIALIZED (${heaviest(holds(sql`q.leading`))})
-    ${best(sql`SELECT * FROM leading_rows UNION ALL (${rest})`)})`;
+  return sql`(WITH ${sql.join(parts, sql`, `)} ${best(everyLevel)})`;
 }
 
 /**
@@ -608,7 +644,7 @@ export async function findCandidates(db: Executor, candidateQuery: CandidateQuer
   const statement = scoredStatement(
     table,
     query.scope.projectId,
-    { text: query.text, vector, leading: query.lexical ? query.leading : undefined },
+    { text: query.text, vector, levels: query.lexical ? query.levels : undefined },
     sql.join(branches, sql` UNION `),
   );
 

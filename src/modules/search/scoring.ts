@@ -1,4 +1,5 @@
-import type { CandidateRow, LeadingLexemes, TermStats } from './repository.js';
+import type { CandidateRow, TermStats } from './repository.js';
+import { weightLevels } from './weight-levels.js';
 
 // How the signals become one relevance in 0-1 (D39, D140, D141). Each signal is first turned into
 // an absolute score with a fixed calibration (plain reciprocal rank fusion only sees ranks: a row
@@ -61,27 +62,14 @@ export function lexemeWeights(stats: TermStats): Record<string, number> {
 }
 
 /**
- * D171: the query's rarest words, as few as it takes for a row holding none of them to score less
- * than a row holding any one of them (MaxScore's split of the words): `restWeight`, the summed
- * weights of the other words, is below the weight of each leading one. The full-text candidates
- * are then the rows holding a leading word, which are few, and the rows holding only the common
- * words are read only when fewer than the candidates wanted outscore them (filters can leave too
- * few). Words no row of the scope holds weigh nothing here: they cannot lift a row. undefined
- * when every word the scope holds is needed (nothing to leave out).
+ * D188: the levels of held weight the full-text candidates are read by (weight-levels.ts). Words no
+ * row of the scope holds weigh nothing there: they cannot lift a row.
  */
-export function leadingLexemes(stats: TermStats): LeadingLexemes | undefined {
+export function heldWeightLevels(stats: TermStats): string[] {
   const held = stats.lexemes
     .filter((lexeme) => (stats.frequencies[lexeme] ?? 0) > 0)
-    .map((lexeme) => ({ lexeme, weight: idf(stats, lexeme) }))
-    .sort((a, b) => b.weight - a.weight);
-  let rest = held.reduce((sum, { weight }) => sum + weight, 0);
-  for (let taken = 1; taken < held.length; taken++) {
-    rest -= held[taken - 1]!.weight;
-    if (rest < held[taken - 1]!.weight) {
-      return { lexemes: held.slice(0, taken).map(({ lexeme }) => lexeme), restWeight: rest };
-    }
-  }
-  return undefined;
+    .map((lexeme) => ({ lexeme, weight: idf(stats, lexeme) }));
+  return weightLevels(held).map((level) => level.tsquery);
 }
 
 /**

@@ -28,7 +28,7 @@ import type { AppliedFilter, SearchInput, SearchMode, SearchObject, SearchResult
 import {
   type Fusion,
   type Strategy,
-  leadingLexemes,
+  heldWeightLevels,
   lexemeWeights,
   relevance,
   withNeighbours,
@@ -268,7 +268,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         ...candidateQuery,
         table,
         weights: lexemeWeights(stats),
-        leading: leadingLexemes(stats),
+        levels: heldWeightLevels(stats),
         wordedRows: stats.documents,
       });
       let scored = scoreRows(candidates, stats, used);
@@ -293,7 +293,7 @@ export function createSearchService(deps: SearchServiceDeps) {
           dialogueFilters: filters,
           table: 'messages',
           weights: lexemeWeights(messageStats),
-          leading: leadingLexemes(messageStats),
+          levels: heldWeightLevels(messageStats),
           wordedRows: messageStats.documents,
           k: k * 3,
         });
