@@ -218,6 +218,17 @@ describe('full-text candidates by levels of held weight (D188)', () => {
     expect(rowsWeighed(unbounded.plan, 1)).toBe(200);
   });
 
+  it('counts against the bound the rows it reads, whether or not they pass the filters', async () => {
+    // No row has metadata: the level reads its 10 rows and keeps none. (A metadata condition has no
+    // index to count the filtered rows by, D186, so the scope stays large.)
+    const filters = { ...noFilters, metadata: [{ field: 'priority', op: '$eq' as const, value: 1 }] };
+    const { plan } = await bothWays('coffee noon', 4, { filters, levelMaxRead: 10 });
+    const level = levelLines(plan, 1);
+    const own = level.slice(0, level.findIndex((line) => line.includes('CTE level_2')));
+    expect(rowsWeighed(plan, 1)).toBe(0);
+    expect(own.some((line) => /->  Limit \(actual time=\S+ rows=10(\.00)? /.test(line)), plan).toBe(true);
+  });
+
   it('reads a small scope once, by its own rows', async () => {
     const { everyRow, byLevels, plan } = await bothWays(text, 4, { exactScanMaxRows: 10_000 });
     expect(byLevels).toEqual(everyRow);
