@@ -224,9 +224,15 @@ describe('full-text candidates by levels of held weight (D188)', () => {
     const filters = { ...noFilters, metadata: [{ field: 'priority', op: '$eq' as const, value: 1 }] };
     const { plan } = await bothWays('coffee noon', 4, { filters, levelMaxRead: 10 });
     const level = levelLines(plan, 1);
-    const own = level.slice(0, level.findIndex((line) => line.includes('CTE level_2')));
+    const own = level.slice(
+      0,
+      level.findIndex((line) => line.includes('CTE level_2')),
+    );
     expect(rowsWeighed(plan, 1)).toBe(0);
-    expect(own.some((line) => /->  Limit \(actual time=\S+ rows=10(\.00)? /.test(line)), plan).toBe(true);
+    expect(
+      own.some((line) => /-> {2}Limit \(actual time=\S+ rows=10(\.00)? /.test(line)),
+      plan,
+    ).toBe(true);
   });
 
   it('reads a small scope once, by its own rows', async () => {

@@ -501,7 +501,7 @@ function holdsWords(query: PlannedQuery): (tsquery: SQL) => SQL {
  * held by 50,000 rows took 400 ms. Past the bound, the level's rows are those the index hands out
  * first (the oldest), ranked as any others: the best `k` of ten times as many.
  */
-export const LEVEL_READS_PER_CANDIDATE = 10;
+const LEVEL_READS_PER_CANDIDATE = 10;
 
 /**
  * The `k` full-text candidates: the rows holding any of the query's words, in lexicalOrder. Cover
