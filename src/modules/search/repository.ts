@@ -209,11 +209,16 @@ const messageHasImage = (alias: string): SQL => {
     THEN jsonb_path_exists(${content}::jsonb, ${IMAGE_BLOCK}::jsonpath) ELSE false END)`;
 };
 
-function hasImageSql(table: SearchTable, alias: string): SQL {
+/**
+ * The project is given as a value in the correlated subqueries, not read from the row: Citus
+ * routes a statement to one shard only when every table in it is pinned to the same project, and
+ * the row may come from a subquery (D188's bounded level) whose column it cannot follow.
+ */
+function hasImageSql(table: SearchTable, alias: string, projectId: string): SQL {
   if (table === 'messages') return messageHasImage(alias);
   if (table === 'dialogues') {
     return sql`EXISTS (SELECT 1 FROM messages m
-      WHERE m.project_id = ${sql.raw(alias)}.project_id AND m.dialogue_id = ${sql.raw(alias)}.id
+      WHERE m.project_id = ${projectId} AND m.dialogue_id = ${sql.raw(alias)}.id
         AND ${messageHasImage('m')})`;
   }
   // A memory holds no content blocks: it never has an image.
@@ -274,7 +279,12 @@ function heldTagsSql(tags: SQL, filter: ObjectFilters['tags']): SQL[] {
   return parts;
 }
 
-function objectFilterSql(table: SearchTable, alias: string, filters: ObjectFilters): SQL[] {
+function objectFilterSql(
+  table: SearchTable,
+  alias: string,
+  filters: ObjectFilters,
+  projectId: string,
+): SQL[] {
   const column = (name: string) => sql.raw(`${alias}.${name}`);
   const { tags } = filters;
   const parts = heldTagsSql(column('tags'), tags);
@@ -283,7 +293,7 @@ function objectFilterSql(table: SearchTable, alias: string, filters: ObjectFilte
   if (filters.created) parts.push(...rangeSql(column('created'), filters.created));
   if (filters.modified) parts.push(...rangeSql(column('modified'), filters.modified));
   if (filters.hasImage !== undefined) {
-    const image = hasImageSql(table, alias);
+    const image = hasImageSql(table, alias, projectId);
     parts.push(filters.hasImage ? image : sql`NOT ${image}`);
   }
   return parts;
@@ -325,11 +335,12 @@ const visibleScopeSql = ({ table, scope }: WhereQuery): SQL =>
 /** The filters of a search (D59), on its rows and, for messages, on their dialogues. */
 function filtersSql(query: WhereQuery): SQL {
   const { table } = query;
-  const parts = objectFilterSql(table, 't', query.filters);
+  const { projectId } = query.scope;
+  const parts = objectFilterSql(table, 't', query.filters, projectId);
   if (query.dialogueFilters && hasObjectFilters(query.dialogueFilters) && table === 'messages') {
-    const inner = objectFilterSql('dialogues', 'd', query.dialogueFilters);
+    const inner = objectFilterSql('dialogues', 'd', query.dialogueFilters, projectId);
     parts.push(sql`EXISTS (SELECT 1 FROM dialogues d
-      WHERE d.project_id = t.project_id AND d.id = t.dialogue_id AND ${sql.join(inner, sql` AND `)})`);
+      WHERE d.project_id = ${projectId} AND d.id = t.dialogue_id AND ${sql.join(inner, sql` AND `)})`);
   }
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `);
 }
@@ -625,7 +636,7 @@ async function countFilteredRows(
   const mayGiveUp = (query.wordedRows ?? Number.POSITIVE_INFINITY) > read;
   if (mayGiveUp && (await estimatedRows(db, sql`SELECT 1 FROM ${from} WHERE ${found}`)) > read)
     return undefined;
-  const passes = sql.join(objectFilterSql(table, 't', filters), sql` AND `);
+  const passes = sql.join(objectFilterSql(table, 't', filters, scope.projectId), sql` AND `);
   // The rows the indexed filters find, numbered as they are read; the scan stops at `read` rows or
   // as soon as one more than `few` passes every filter, whichever comes first. The row numbered
   // `read` is kept to tell a count cut short from a complete one.
