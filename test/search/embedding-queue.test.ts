@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { rowsOf } from '../../src/db/client.js';
+import { type Database, rowsOf } from '../../src/db/client.js';
 import { createOpenAiEmbedder } from '../../src/embedders/openai.js';
 import { claimJobs } from '../../src/modules/embeddings/repository.js';
 import {
@@ -190,6 +190,59 @@ describe('embedding queue', () => {
     expect(await vectorOf(sameReply.id)).toEqual(await vectorOf(reply.id));
   });
 
+  it('stores a batch in statements per project and kind of object, not per job', async () => {
+    await drainUntilEmpty();
+    const embedder = await embedderFor('model-b');
+    const oneAtATime = async () => {
+      while ((await processEmbeddingBatch({ db: ctx.app.db, embedder, batchSize: 1 })) > 0);
+    };
+    /** A dialogue and its first turn, embedded before the rest is written. */
+    const begin = async (as: Api) => {
+      const dialogue = await createDialogue(as, { label: 'house keys' });
+      const earlier = await addMessage(as, dialogue.id, { role: 'user', content: 'we moved in last spring' });
+      return { as, dialogueId: dialogue.id, ids: [earlier.id] };
+    };
+    /** Four more turns and a memory; the ids of the turns and then the memory. */
+    const rest = async ({ as, dialogueId, ids }: Awaited<ReturnType<typeof begin>>) => {
+      const turns = ['where is the spare key', 'under the blue pot', 'which blue pot', 'the one by the door'];
+      for (const [i, content] of turns.entries())
+        ids.push((await addMessage(as, dialogueId, { role: i % 2 ? 'assistant' : 'user', content })).id);
+      const memory = await as({ method: 'POST', url: `${V1}/memory`, payload: { value: 'keys: blue pot' } });
+      expect(memory.statusCode, memory.body).toBe(201);
+      ids.push((memory.json() as { id: string }).id);
+      return ids;
+    };
+    const reference = await begin(api);
+    await oneAtATime();
+    await rest(reference);
+    await oneAtATime();
+
+    // Two more projects, written alike; all their pending jobs go in one batch.
+    const started = [];
+    for (let n = 0; n < 2; n++) started.push(await begin(asProject(ctx.app, await createProject(ctx.app))));
+    await oneAtATime();
+    const written = [];
+    for (const project of started) written.push(await rest(project));
+    let statements = 0;
+    const counted = countingExecutor(ctx.app.db, () => statements++);
+    // Per project: 4 messages and 1 memory.
+    expect(await processEmbeddingBatch({ db: counted, embedder, batchSize: 100 })).toBe(10);
+    // The look for projects, a claim per project, then per project and kind of object one read of
+    // the texts and two writes (the vectors, the jobs' removal), and per project one write of the
+    // vector made again with its next turn (D181). One statement per job would be 1 + 2 + 30 + 2.
+    expect(statements).toBe(1 + 2 + 3 * 2 * 2 + 2);
+    const queued = await ctx.app.db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
+    expect(rowsOf<{ n: number }>(queued)[0]!.n).toBe(0);
+    // Every object holds the vector it holds when its jobs run one at a time.
+    for (const ids of written)
+      for (const [i, id] of ids.entries()) {
+        const table = i === ids.length - 1 ? 'memories' : 'messages';
+        const expected = await storedVector(table, reference.ids[i]!);
+        expect(expected).toBeDefined();
+        expect(await storedVector(table, id), `${table} ${id}`).toEqual(expected);
+      }
+  });
+
   it('deleting a memory, a message or a dialogue removes its pending jobs', async () => {
     await drainUntilEmpty();
     const memoryId = await createMemory('deleted before it was embedded');
@@ -211,11 +264,33 @@ describe('embedding queue', () => {
   });
 });
 
-async function vectorOf(messageId: string): Promise<string> {
+async function storedVector(table: 'memories' | 'messages', id: string): Promise<string | undefined> {
   const result = await ctx.app.db.execute(
-    sql`SELECT embedding::text AS vector FROM messages WHERE id = ${messageId} AND embedding IS NOT NULL`,
+    sql`SELECT embedding::text AS vector FROM ${sql.raw(table)} WHERE id = ${id} AND embedding IS NOT NULL`,
   );
-  return rowsOf<{ vector: string }>(result)[0]!.vector;
+  return rowsOf<{ vector: string }>(result)[0]?.vector;
+}
+
+/** `db` with `onStatement` called for every statement it runs, in its transactions too. */
+function countingExecutor(db: Database, onStatement: () => void): Database {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'transaction')
+        return (fn: (tx: Database) => Promise<unknown>) =>
+          target.transaction((tx) => fn(countingExecutor(tx as Database, onStatement)));
+      if (property !== 'execute') return Reflect.get(target, property, receiver);
+      return (statement: Parameters<Database['execute']>[0]) => {
+        onStatement();
+        return target.execute(statement);
+      };
+    },
+  });
+}
+
+async function vectorOf(messageId: string): Promise<string> {
+  const vector = await storedVector('messages', messageId);
+  expect(vector, `the vector of ${messageId}`).toBeDefined();
+  return vector!;
 }
 
 async function drainUntilEmpty(): Promise<void> {

@@ -128,61 +128,96 @@ export interface EmbeddingText {
 /**
  * The text each object is embedded from (D41): a message's plain text (with the messages before
  * and after it as context, D170, D181), a dialogue's label, tags and summary, a memory's label,
- * description and value.
+ * description and value. One statement per project and kind of object, however many jobs: on
+ * the embedded store every statement runs on the main thread, beside the requests.
  */
 export async function loadTexts(db: Executor, jobs: ClaimedJob[]): Promise<Map<number, EmbeddingText>> {
   const texts = new Map<number, EmbeddingText>();
   const trimmed = (text: string | null) => text?.trim() || null;
-  for (const job of jobs) {
-    const result = await db.execute(textQuery(job));
-    const row = rowsOf<{
+  for (const group of byProjectAndType(jobs)) {
+    const rows = rowsOf<{
+      dialogueId: string;
+      objectId: string;
       text: string;
       context: string | null;
       contextId: string | null;
       contextContext: string | null;
       next: string | null;
-    }>(result)[0];
-    if (!row) continue;
-    const context = trimmed(row.context);
-    texts.set(job.id, {
-      text: row.text.trim(),
-      context,
-      next: trimmed(row.next),
-      previous:
-        row.contextId !== null && context !== null
-          ? { id: row.contextId, text: context, context: trimmed(row.contextContext) }
-          : null,
-    });
+    }>(await db.execute(textsQuery(group)));
+    const jobOf = new Map(group.jobs.map((job) => [objectKey(job.dialogueId, job.objectId), job]));
+    for (const row of rows) {
+      const job = jobOf.get(objectKey(row.dialogueId, row.objectId));
+      if (!job) continue;
+      const context = trimmed(row.context);
+      texts.set(job.id, {
+        text: row.text.trim(),
+        context,
+        next: trimmed(row.next),
+        previous:
+          row.contextId !== null && context !== null
+            ? { id: row.contextId, text: context, context: trimmed(row.contextContext) }
+            : null,
+      });
+    }
   }
   return texts;
 }
 
-function textQuery(job: ClaimedJob) {
-  // The project as a value, not only through m: Citus then routes the whole statement to one shard.
+/** The jobs of one claim, by project and kind of object: one statement serves each group. */
+interface JobGroup {
+  projectId: string;
+  objectType: EmbeddingObjectType;
+  jobs: ClaimedJob[];
+}
+
+function byProjectAndType(jobs: ClaimedJob[]): JobGroup[] {
+  const groups = new Map<string, JobGroup>();
+  for (const job of jobs) {
+    const key = `${job.projectId}\u0000${job.objectType}`;
+    const group = groups.get(key) ?? { projectId: job.projectId, objectType: job.objectType, jobs: [] };
+    group.jobs.push(job);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+const objectKey = (dialogueId: string, objectId: string) => `${dialogueId}\u0000${objectId}`;
+
+/** The group's objects as (dialogue_id, object_id) rows; dialogue_id is '' but for messages. */
+const objectValues = (jobs: ClaimedJob[]) =>
+  sql`(VALUES ${sql.join(
+    jobs.map((job) => sql`(${job.dialogueId}::text, ${job.objectId}::text)`),
+    sql`, `,
+  )}) AS j(dialogue_id, object_id)`;
+
+function textsQuery({ projectId, objectType, jobs }: JobGroup) {
+  // The project as a value in every table's condition, not only through m: Citus then routes the
+  // whole statement to one shard.
   const inDialogue = (alias: string) =>
-    sql`${sql.raw(alias)}.project_id = ${job.projectId} AND ${sql.raw(alias)}.dialogue_id = ${job.dialogueId}`;
-  switch (job.objectType) {
+    sql`${sql.raw(alias)}.project_id = ${projectId} AND ${sql.raw(alias)}.dialogue_id = m.dialogue_id`;
+  switch (objectType) {
     case 'message':
-      return sql`SELECT m.search_text AS text, p.search_text AS context, p.id AS "contextId",
+      return sql`SELECT j.dialogue_id AS "dialogueId", j.object_id AS "objectId", m.search_text AS text,
+          p.search_text AS context, p.id AS "contextId",
           (SELECT pp.search_text FROM messages pp
             WHERE ${inDialogue('pp')} AND (pp.created, pp.seq) < (p.created, p.seq)
             ORDER BY pp.created DESC, pp.seq DESC LIMIT 1) AS "contextContext",
           (SELECT n.search_text FROM messages n
             WHERE ${inDialogue('n')} AND (n.created, n.seq) > (m.created, m.seq)
             ORDER BY n.created, n.seq LIMIT 1) AS next
-        FROM messages m
+        FROM ${objectValues(jobs)}
+        JOIN messages m ON m.project_id = ${projectId} AND m.dialogue_id = j.dialogue_id AND m.id = j.object_id
         LEFT JOIN LATERAL (SELECT p.id, p.search_text, p.created, p.seq FROM messages p
           WHERE ${inDialogue('p')} AND (p.created, p.seq) < (m.created, m.seq)
-          ORDER BY p.created DESC, p.seq DESC LIMIT 1) AS p ON true
-        WHERE ${inDialogue('m')} AND m.id = ${job.objectId}`;
+          ORDER BY p.created DESC, p.seq DESC LIMIT 1) AS p ON true`;
     case 'dialogue':
-      // search_text already holds label, tags and the summary (compaction adds it, D22).
-      return sql`SELECT search_text AS text, NULL AS context, NULL AS "contextId", NULL AS next FROM dialogues
-        WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
     case 'memory':
-      // search_text holds label, description and the text of the value (D57).
-      return sql`SELECT search_text AS text, NULL AS context, NULL AS "contextId", NULL AS next FROM memories
-        WHERE project_id = ${job.projectId} AND id = ${job.objectId}`;
+      // A dialogue's search_text holds label, tags and the summary (compaction adds it, D22); a
+      // memory's its label, description and the text of the value (D57).
+      return sql`SELECT j.dialogue_id AS "dialogueId", j.object_id AS "objectId", t.search_text AS text,
+          NULL AS context, NULL AS "contextId", NULL AS "contextContext", NULL AS next
+        FROM ${objectValues(jobs)}
+        JOIN ${sql.raw(TABLE[objectType])} t ON t.project_id = ${projectId} AND t.id = j.object_id`;
   }
 }
 
@@ -192,41 +227,80 @@ const TABLE: Record<EmbeddingObjectType, string> = {
   memory: 'memories',
 };
 
+const vectorLiteral = (vector: number[] | null | undefined) => (vector ? `[${vector.join(',')}]` : null);
+
 /**
- * Stores the vector (or, for an object with no text, the model id alone so that a reindex does
- * not pick it up again) and removes the job unless it was re-armed meanwhile.
+ * Stores each job's vector (or, for an object with no text, the model id alone so that a reindex
+ * does not pick it up again) and removes the jobs, but those re-armed meanwhile (they have a new
+ * id). Two statements per project and kind of object, however many jobs.
  */
-export async function completeJob(
+export async function completeJobs(
   tx: Executor,
-  job: ClaimedJob,
+  jobs: ClaimedJob[],
   embedder: Embedder,
-  vector: number[] | null,
+  vectorOf: Map<number, number[]>,
 ): Promise<void> {
-  const literal = vector ? `[${vector.join(',')}]` : null;
-  const dialogueFilter = job.objectType === 'message' ? sql` AND dialogue_id = ${job.dialogueId}` : sql``;
-  await tx.execute(sql`
-    UPDATE ${sql.raw(TABLE[job.objectType])}
-    SET embedding = ${literal}::vector, embedding_model = ${embedder.id}
-    WHERE project_id = ${job.projectId} AND id = ${job.objectId}${dialogueFilter}`);
-  await tx.execute(sql`
-    DELETE FROM embedding_jobs
-    WHERE project_id = ${job.projectId} AND id = ${job.id}`);
+  for (const { projectId, objectType, jobs: group } of byProjectAndType(jobs)) {
+    const values = sql.join(
+      group.map(
+        (job) =>
+          sql`(${job.dialogueId}::text, ${job.objectId}::text, ${vectorLiteral(vectorOf.get(job.id))}::text)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE ${sql.raw(TABLE[objectType])} AS t
+      SET embedding = v.embedding::vector, embedding_model = ${embedder.id}
+      FROM (VALUES ${values}) AS v(dialogue_id, object_id, embedding)
+      WHERE t.project_id = ${projectId} AND t.id = v.object_id${
+        objectType === 'message' ? sql` AND t.dialogue_id = v.dialogue_id` : sql``
+      }`);
+    await tx.execute(sql`
+      DELETE FROM embedding_jobs
+      WHERE project_id = ${projectId} AND id IN (${sql.join(
+        group.map((job) => sql`${job.id}`),
+        sql`, `,
+      )})`);
+  }
+}
+
+/** A message's vector made again with the message after it (D181). */
+export interface ReplacedVector {
+  projectId: string;
+  dialogueId: string;
+  id: string;
+  vector: number[];
 }
 
 /**
- * D181: a message's vector made again with the message after it, written only where the vector
- * already there is this model's (a message not yet embedded gets it from its own job).
+ * D181: messages' vectors made again with the message after each, written only where the vector
+ * already there is this model's (a message not yet embedded gets it from its own job). One
+ * statement per project; of two vectors for one message, the later in the list is kept.
  */
-export async function replaceMessageVector(
+export async function replaceMessageVectors(
   tx: Executor,
-  key: { projectId: string; dialogueId: string; id: string },
   embedder: Embedder,
-  vector: number[],
+  replaced: ReplacedVector[],
 ): Promise<void> {
-  await tx.execute(sql`
-    UPDATE messages SET embedding = ${`[${vector.join(',')}]`}::vector
-    WHERE project_id = ${key.projectId} AND dialogue_id = ${key.dialogueId} AND id = ${key.id}
-      AND embedding_model = ${embedder.id}`);
+  const byProject = new Map<string, Map<string, ReplacedVector>>();
+  for (const entry of replaced) {
+    const messages = byProject.get(entry.projectId) ?? new Map<string, ReplacedVector>();
+    messages.set(objectKey(entry.dialogueId, entry.id), entry);
+    byProject.set(entry.projectId, messages);
+  }
+  for (const [projectId, messages] of byProject) {
+    const values = sql.join(
+      [...messages.values()].map(
+        (entry) => sql`(${entry.dialogueId}::text, ${entry.id}::text, ${vectorLiteral(entry.vector)}::text)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE messages AS t SET embedding = v.embedding::vector
+      FROM (VALUES ${values}) AS v(dialogue_id, id, embedding)
+      WHERE t.project_id = ${projectId} AND t.dialogue_id = v.dialogue_id AND t.id = v.id
+        AND t.embedding_model = ${embedder.id}`);
+  }
 }
 
 /** Puts a failed job back with exponential backoff (capped): a provider outage delays, never drops. */

@@ -7,12 +7,13 @@ import type { Metrics } from '../../observability/metrics.js';
 import { normalize } from '../../embedders/embedder.js';
 import {
   type EmbeddingText,
+  type ReplacedVector,
   claimJobs,
-  completeJob,
+  completeJobs,
   enqueueStaleObjects,
   failJob,
   loadTexts,
-  replaceMessageVector,
+  replaceMessageVectors,
 } from './repository.js';
 
 // D40: embeddings are made after the write, by workers that share the Postgres queue. The server
@@ -120,20 +121,21 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
   const inBatch = new Set(
     jobs.filter((job) => job.objectType === 'message').map((job) => `${job.dialogueId}\u0000${job.objectId}`),
   );
+  const replaced: ReplacedVector[] = [];
+  for (const job of jobs) {
+    const previous = previousOf.get(job.id);
+    if (previous && !inBatch.has(`${job.dialogueId}\u0000${previous.id}`))
+      replaced.push({
+        projectId: job.projectId,
+        dialogueId: job.dialogueId,
+        id: previous.id,
+        vector: previous.vector,
+      });
+  }
+  // An object without text (or deleted since its claim) gets no vector; its job is done all the same.
   await db.transaction(async (tx) => {
-    // An object without text (or deleted since its claim) gets no vector; its job is done all the same.
-    for (const job of jobs) {
-      await completeJob(tx, job, embedder, vectorOf.get(job.id) ?? null);
-      const previous = previousOf.get(job.id);
-      if (previous && !inBatch.has(`${job.dialogueId}\u0000${previous.id}`)) {
-        await replaceMessageVector(
-          tx,
-          { projectId: job.projectId, dialogueId: job.dialogueId, id: previous.id },
-          embedder,
-          previous.vector,
-        );
-      }
-    }
+    await completeJobs(tx, jobs, embedder, vectorOf);
+    await replaceMessageVectors(tx, embedder, replaced);
   });
   for (const job of jobs)
     if (vectorOf.has(job.id)) options.metrics?.embeddings.inc({ object: job.objectType });
