@@ -73,23 +73,23 @@ describe("local embedder pacing by the main thread's load (D183)", () => {
   it('gives background batches the whole worker while the main thread is idle', async () => {
     // Three drains of the same backlog, no queries beside them (a query's work would fill the
     // pauses of the paced drain and hide them): unpaced, paced with the main thread idle, and
-    // with it half busy. Taken in turn twice and summed, so that a change in the machine's load
-    // between drains weighs on all three alike: once, alone on a loaded CI machine, the unpaced
-    // drain came out a third slower than the others.
-    const total = { unpaced: 0, idle: 0, halfBusy: 0 };
-    for (let round = 0; round < 2; round++) {
-      total.unpaced += (await drainWith(1, false)).elapsed;
-      total.idle += (await drainWith(share, false, 0)).elapsed;
-      total.halfBusy += (await drainWith(share, false, 0.5)).elapsed;
+    // with it half busy. Taken in turn three times, and each kind's fastest drain kept: the
+    // machine's load only ever slows a drain, so the fastest is the closest to its own cost. Two
+    // rounds summed failed in a CI run whose other lane ran beside it (idle 1.45 x unpaced).
+    const fastest = { unpaced: Infinity, idle: Infinity, halfBusy: Infinity };
+    for (let round = 0; round < 3; round++) {
+      fastest.unpaced = Math.min(fastest.unpaced, (await drainWith(1, false)).elapsed);
+      fastest.idle = Math.min(fastest.idle, (await drainWith(share, false, 0)).elapsed);
+      fastest.halfBusy = Math.min(fastest.halfBusy, (await drainWith(share, false, 0.5)).elapsed);
     }
     console.log(
-      `two rounds: unpaced ${total.unpaced.toFixed(0)} ms; floor ${share}, main thread idle: ` +
-        `${total.idle.toFixed(0)} ms, half busy (share 0.5): ${total.halfBusy.toFixed(0)} ms`,
+      `fastest of three rounds: unpaced ${fastest.unpaced.toFixed(0)} ms; floor ${share}, main thread idle: ` +
+        `${fastest.idle.toFixed(0)} ms, half busy (share 0.5): ${fastest.halfBusy.toFixed(0)} ms`,
     );
     // Idle: no pause between batches, as fast as unpaced. At half load a share of 0.5: after each
     // batch a pause as long as it, so about twice as long as idle (1.85-1.97 in trials under load).
-    expect(total.idle).toBeLessThan(1.4 * total.unpaced);
-    expect(total.halfBusy).toBeGreaterThan(1.5 * total.idle);
+    expect(fastest.idle).toBeLessThan(1.4 * fastest.unpaced);
+    expect(fastest.halfBusy).toBeGreaterThan(1.5 * fastest.idle);
   });
 
   it("measures the main thread's load as its event loop's utilization since the last look", async () => {
