@@ -5,28 +5,36 @@ import { type Database, rowsOf } from '../../src/db/client.js';
 const dialect = new PgDialect();
 
 /**
- * `db` with `beforeCandidates` called before every statement that starts with `WITH` (a search's
- * candidate statement) runs, on the same executor: inside a transaction, in the same transaction
- * and with the same settings.
+ * `db` with `before` called before every statement it runs, on the same executor: inside a
+ * transaction, in the same transaction and with the same settings.
  */
-export function observingExecutor(
+export function observingStatements(
   db: Database,
-  beforeCandidates: (executor: Database, statement: SQL) => Promise<void>,
+  before: (executor: Database, statement: SQL) => Promise<void> | void,
 ): Database {
   return new Proxy(db, {
     get(target, property, receiver) {
       if (property === 'transaction') {
         return (fn: (tx: Database) => Promise<unknown>) =>
-          target.transaction((tx) => fn(observingExecutor(tx as Database, beforeCandidates)));
+          target.transaction((tx) => fn(observingStatements(tx as Database, before)));
       }
       if (property !== 'execute') return Reflect.get(target, property, receiver);
       return async (statement: SQL) => {
-        if (dialect.sqlToQuery(statement).sql.trimStart().startsWith('WITH')) {
-          await beforeCandidates(target, statement);
-        }
+        await before(target, statement);
         return target.execute(statement);
       };
     },
+  });
+}
+
+/** `db` with `beforeCandidates` called before every statement that starts with `WITH` (a search's candidate statement). */
+export function observingExecutor(
+  db: Database,
+  beforeCandidates: (executor: Database, statement: SQL) => Promise<void>,
+): Database {
+  return observingStatements(db, async (executor, statement) => {
+    if (dialect.sqlToQuery(statement).sql.trimStart().startsWith('WITH'))
+      await beforeCandidates(executor, statement);
   });
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { type Database, rowsOf } from '../../src/db/client.js';
+import { rowsOf } from '../../src/db/client.js';
 import { createOpenAiEmbedder } from '../../src/embedders/openai.js';
 import { claimJobs } from '../../src/modules/embeddings/repository.js';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../src/modules/embeddings/worker.js';
 import { type TestContext, asProject, createProject, createTestContext } from '../helpers/app.js';
 import { eventually } from '../helpers/eventually.js';
+import { observingStatements } from '../helpers/explain.js';
 import { type Api, V1, addMessage, createDialogue } from '../helpers/dialogues.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/openai-server.js';
 
@@ -196,35 +197,52 @@ describe('embedding queue', () => {
     const oneAtATime = async () => {
       while ((await processEmbeddingBatch({ db: ctx.app.db, embedder, batchSize: 1 })) > 0);
     };
-    /** A dialogue and its first turn, embedded before the rest is written. */
-    const begin = async (as: Api) => {
-      const dialogue = await createDialogue(as, { label: 'house keys' });
-      const earlier = await addMessage(as, dialogue.id, { role: 'user', content: 'we moved in last spring' });
-      return { as, dialogueId: dialogue.id, ids: [earlier.id] };
+    // Every project names its dialogue and turns alike (ids chosen by the client are unique only
+    // within a project): one project's vectors must not stand in for another's.
+    /** A project with a dialogue and its first turn, embedded before the rest is written. */
+    const begin = async () => {
+      const project = await createProject(ctx.app);
+      const as = asProject(ctx.app, project);
+      await createDialogue(as, { id: 'house-keys', label: 'house keys' });
+      await addMessage(as, 'house-keys', { id: 'turn-0', role: 'user', content: 'we moved in last spring' });
+      return { project, as };
     };
-    /** Four more turns and a memory; the ids of the turns and then the memory. */
-    const rest = async ({ as, dialogueId, ids }: Awaited<ReturnType<typeof begin>>) => {
+    /** Four more turns and a memory; the memory's id. */
+    const rest = async ({ as }: Awaited<ReturnType<typeof begin>>) => {
       const turns = ['where is the spare key', 'under the blue pot', 'which blue pot', 'the one by the door'];
       for (const [i, content] of turns.entries())
-        ids.push((await addMessage(as, dialogueId, { role: i % 2 ? 'assistant' : 'user', content })).id);
+        await addMessage(as, 'house-keys', {
+          id: `turn-${i + 1}`,
+          role: i % 2 ? 'assistant' : 'user',
+          content,
+        });
       const memory = await as({ method: 'POST', url: `${V1}/memory`, payload: { value: 'keys: blue pot' } });
       expect(memory.statusCode, memory.body).toBe(201);
-      ids.push((memory.json() as { id: string }).id);
-      return ids;
+      return (memory.json() as { id: string }).id;
     };
-    const reference = await begin(api);
+    /** The project's vectors: its five turns', then its memory's. */
+    const vectorsOf = async ({ project }: Awaited<ReturnType<typeof begin>>, memoryId: string) => [
+      ...(await Promise.all(
+        [0, 1, 2, 3, 4].map((n) => storedVector('messages', `turn-${n}`, project.projectId)),
+      )),
+      await storedVector('memories', memoryId, project.projectId),
+    ];
+    const reference = await begin();
     await oneAtATime();
-    await rest(reference);
+    const referenceMemory = await rest(reference);
     await oneAtATime();
+    const expected = await vectorsOf(reference, referenceMemory);
+    expect(expected.every((vector) => vector !== undefined)).toBe(true);
 
     // Two more projects, written alike; all their pending jobs go in one batch.
-    const started = [];
-    for (let n = 0; n < 2; n++) started.push(await begin(asProject(ctx.app, await createProject(ctx.app))));
+    const started = [await begin(), await begin()];
     await oneAtATime();
-    const written = [];
-    for (const project of started) written.push(await rest(project));
+    const memories = [];
+    for (const project of started) memories.push(await rest(project));
     let statements = 0;
-    const counted = countingExecutor(ctx.app.db, () => statements++);
+    const counted = observingStatements(ctx.app.db, () => {
+      statements++;
+    });
     // Per project: 4 messages and 1 memory.
     expect(await processEmbeddingBatch({ db: counted, embedder, batchSize: 100 })).toBe(10);
     // The look for projects, a claim per project, then per project and kind of object one read of
@@ -234,13 +252,8 @@ describe('embedding queue', () => {
     const queued = await ctx.app.db.execute(sql`SELECT count(*)::int AS n FROM embedding_jobs`);
     expect(rowsOf<{ n: number }>(queued)[0]!.n).toBe(0);
     // Every object holds the vector it holds when its jobs run one at a time.
-    for (const ids of written)
-      for (const [i, id] of ids.entries()) {
-        const table = i === ids.length - 1 ? 'memories' : 'messages';
-        const expected = await storedVector(table, reference.ids[i]!);
-        expect(expected).toBeDefined();
-        expect(await storedVector(table, id), `${table} ${id}`).toEqual(expected);
-      }
+    for (const [n, project] of started.entries())
+      expect(await vectorsOf(project, memories[n]!), project.project.projectId).toEqual(expected);
   });
 
   it('deleting a memory, a message or a dialogue removes its pending jobs', async () => {
@@ -264,27 +277,17 @@ describe('embedding queue', () => {
   });
 });
 
-async function storedVector(table: 'memories' | 'messages', id: string): Promise<string | undefined> {
+/** The stored vector of the object `id` (of the project given, where ids are not unique). */
+async function storedVector(
+  table: 'memories' | 'messages',
+  id: string,
+  projectId?: string,
+): Promise<string | undefined> {
+  const inProject = projectId ? sql` AND project_id = ${projectId}` : sql``;
   const result = await ctx.app.db.execute(
-    sql`SELECT embedding::text AS vector FROM ${sql.raw(table)} WHERE id = ${id} AND embedding IS NOT NULL`,
+    sql`SELECT embedding::text AS vector FROM ${sql.raw(table)} WHERE id = ${id}${inProject} AND embedding IS NOT NULL`,
   );
   return rowsOf<{ vector: string }>(result)[0]?.vector;
-}
-
-/** `db` with `onStatement` called for every statement it runs, in its transactions too. */
-function countingExecutor(db: Database, onStatement: () => void): Database {
-  return new Proxy(db, {
-    get(target, property, receiver) {
-      if (property === 'transaction')
-        return (fn: (tx: Database) => Promise<unknown>) =>
-          target.transaction((tx) => fn(countingExecutor(tx as Database, onStatement)));
-      if (property !== 'execute') return Reflect.get(target, property, receiver);
-      return (statement: Parameters<Database['execute']>[0]) => {
-        onStatement();
-        return target.execute(statement);
-      };
-    },
-  });
 }
 
 async function vectorOf(messageId: string): Promise<string> {

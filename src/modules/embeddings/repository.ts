@@ -144,7 +144,7 @@ export async function loadTexts(db: Executor, jobs: ClaimedJob[]): Promise<Map<n
       contextContext: string | null;
       next: string | null;
     }>(await db.execute(textsQuery(group)));
-    const jobOf = new Map(group.jobs.map((job) => [objectKey(job.dialogueId, job.objectId), job]));
+    const jobOf = new Map(group.map((job) => [objectKey(job.dialogueId, job.objectId), job]));
     for (const row of rows) {
       const job = jobOf.get(objectKey(row.dialogueId, row.objectId));
       if (!job) continue;
@@ -163,25 +163,27 @@ export async function loadTexts(db: Executor, jobs: ClaimedJob[]): Promise<Map<n
   return texts;
 }
 
-/** The jobs of one claim, by project and kind of object: one statement serves each group. */
-interface JobGroup {
-  projectId: string;
-  objectType: EmbeddingObjectType;
-  jobs: ClaimedJob[];
-}
-
-function byProjectAndType(jobs: ClaimedJob[]): JobGroup[] {
-  const groups = new Map<string, JobGroup>();
-  for (const job of jobs) {
-    const key = `${job.projectId}\u0000${job.objectType}`;
-    const group = groups.get(key) ?? { projectId: job.projectId, objectType: job.objectType, jobs: [] };
-    group.jobs.push(job);
-    groups.set(key, group);
+/** `items` in groups of one key, in the order each key first appears. */
+function groupedBy<T>(items: T[], keyOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
   return [...groups.values()];
 }
 
+/** The jobs of one claim by project and kind of object: one statement serves each group. */
+const byProjectAndType = (jobs: ClaimedJob[]) =>
+  groupedBy(jobs, (job) => `${job.projectId}\u0000${job.objectType}`);
+
 const objectKey = (dialogueId: string, objectId: string) => `${dialogueId}\u0000${objectId}`;
+
+/** A message's key across projects (ids are unique only within a project's dialogue, D27). */
+export const messageKey = (projectId: string, dialogueId: string, id: string) =>
+  `${projectId}\u0000${objectKey(dialogueId, id)}`;
 
 /** The group's objects as (dialogue_id, object_id) rows; dialogue_id is '' but for messages. */
 const objectValues = (jobs: ClaimedJob[]) =>
@@ -190,7 +192,9 @@ const objectValues = (jobs: ClaimedJob[]) =>
     sql`, `,
   )}) AS j(dialogue_id, object_id)`;
 
-function textsQuery({ projectId, objectType, jobs }: JobGroup) {
+/** One group's texts (byProjectAndType). */
+function textsQuery(jobs: ClaimedJob[]) {
+  const { projectId, objectType } = jobs[0]!;
   // The project as a value in every table's condition, not only through m: Citus then routes the
   // whole statement to one shard.
   const inDialogue = (alias: string) =>
@@ -227,7 +231,15 @@ const TABLE: Record<EmbeddingObjectType, string> = {
   memory: 'memories',
 };
 
-const vectorLiteral = (vector: number[] | null | undefined) => (vector ? `[${vector.join(',')}]` : null);
+/** Objects and their vectors as (dialogue_id, id, embedding) rows; a null vector stays null. */
+const vectorValues = (rows: { dialogueId: string; id: string; vector: number[] | undefined }[]) =>
+  sql`(VALUES ${sql.join(
+    rows.map(
+      ({ dialogueId, id, vector }) =>
+        sql`(${dialogueId}::text, ${id}::text, ${vector ? `[${vector.join(',')}]` : null}::text)`,
+    ),
+    sql`, `,
+  )}) AS v(dialogue_id, id, embedding)`;
 
 /**
  * Stores each job's vector (or, for an object with no text, the model id alone so that a reindex
@@ -240,19 +252,16 @@ export async function completeJobs(
   embedder: Embedder,
   vectorOf: Map<number, number[]>,
 ): Promise<void> {
-  for (const { projectId, objectType, jobs: group } of byProjectAndType(jobs)) {
-    const values = sql.join(
-      group.map(
-        (job) =>
-          sql`(${job.dialogueId}::text, ${job.objectId}::text, ${vectorLiteral(vectorOf.get(job.id))}::text)`,
-      ),
-      sql`, `,
+  for (const group of byProjectAndType(jobs)) {
+    const { projectId, objectType } = group[0]!;
+    const vectors = vectorValues(
+      group.map((job) => ({ dialogueId: job.dialogueId, id: job.objectId, vector: vectorOf.get(job.id) })),
     );
     await tx.execute(sql`
       UPDATE ${sql.raw(TABLE[objectType])} AS t
       SET embedding = v.embedding::vector, embedding_model = ${embedder.id}
-      FROM (VALUES ${values}) AS v(dialogue_id, object_id, embedding)
-      WHERE t.project_id = ${projectId} AND t.id = v.object_id${
+      FROM ${vectors}
+      WHERE t.project_id = ${projectId} AND t.id = v.id${
         objectType === 'message' ? sql` AND t.dialogue_id = v.dialogue_id` : sql``
       }`);
     await tx.execute(sql`
@@ -282,23 +291,17 @@ export async function replaceMessageVectors(
   embedder: Embedder,
   replaced: ReplacedVector[],
 ): Promise<void> {
-  const byProject = new Map<string, Map<string, ReplacedVector>>();
-  for (const entry of replaced) {
-    const messages = byProject.get(entry.projectId) ?? new Map<string, ReplacedVector>();
-    messages.set(objectKey(entry.dialogueId, entry.id), entry);
-    byProject.set(entry.projectId, messages);
-  }
-  for (const [projectId, messages] of byProject) {
-    const values = sql.join(
-      [...messages.values()].map(
-        (entry) => sql`(${entry.dialogueId}::text, ${entry.id}::text, ${vectorLiteral(entry.vector)}::text)`,
-      ),
-      sql`, `,
-    );
+  // The later of two vectors for one message is kept, as writing them in turn would.
+  const latest = [
+    ...new Map(
+      replaced.map((entry) => [messageKey(entry.projectId, entry.dialogueId, entry.id), entry]),
+    ).values(),
+  ];
+  for (const group of groupedBy(latest, (entry) => entry.projectId)) {
     await tx.execute(sql`
       UPDATE messages AS t SET embedding = v.embedding::vector
-      FROM (VALUES ${values}) AS v(dialogue_id, id, embedding)
-      WHERE t.project_id = ${projectId} AND t.dialogue_id = v.dialogue_id AND t.id = v.id
+      FROM ${vectorValues(group)}
+      WHERE t.project_id = ${group[0]!.projectId} AND t.dialogue_id = v.dialogue_id AND t.id = v.id
         AND t.embedding_model = ${embedder.id}`);
   }
 }

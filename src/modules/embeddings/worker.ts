@@ -13,6 +13,7 @@ import {
   enqueueStaleObjects,
   failJob,
   loadTexts,
+  messageKey,
   replaceMessageVectors,
 } from './repository.js';
 
@@ -119,12 +120,14 @@ export async function processEmbeddingBatch(options: EmbeddingWorkerOptions): Pr
   // D181: the message before each one, made again with it as its next turn, unless its own job is
   // in this batch (which reads the same texts).
   const inBatch = new Set(
-    jobs.filter((job) => job.objectType === 'message').map((job) => `${job.dialogueId}\u0000${job.objectId}`),
+    jobs
+      .filter((job) => job.objectType === 'message')
+      .map((job) => messageKey(job.projectId, job.dialogueId, job.objectId)),
   );
   const replaced: ReplacedVector[] = [];
   for (const job of jobs) {
     const previous = previousOf.get(job.id);
-    if (previous && !inBatch.has(`${job.dialogueId}\u0000${previous.id}`))
+    if (previous && !inBatch.has(messageKey(job.projectId, job.dialogueId, previous.id)))
       replaced.push({
         projectId: job.projectId,
         dialogueId: job.dialogueId,
