@@ -182,9 +182,10 @@ const configSchema = z
     /** Run the embedding worker inside the server process (`parley worker` runs one on its own). */
     EMBEDDING_WORKER: booleanFromEnv.default(true),
     /**
-     * The share of its time the local model may spend on the background embedding of stored
-     * objects (0 < share <= 1); search queries are embedded first, whatever it is. Lower keeps
-     * more CPU for requests while a backlog drains, and drains it more slowly (D126).
+     * The share of its time the local model keeps for the background embedding of stored objects
+     * while no core of the machine is idle (0 < share <= 1); it takes more while some are (D190).
+     * Search queries are embedded first, whatever it is. Lower keeps more CPU for requests while a
+     * backlog drains on a saturated machine, and drains it more slowly (D126).
      */
     EMBEDDING_BACKGROUND_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
     /**
