@@ -73,12 +73,16 @@ describe('load shedding', () => {
 describe('load shedding defaults', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    // The local embedder works in the background meanwhile, as it does in production.
+    // The local embedder works in the background meanwhile, as it does in production, and at its
+    // heaviest: with a share of 1 it takes the whole model, as it does on an idle machine (D190).
+    // At the default it keeps half on a saturated one (the Citus suite runs two files at once),
+    // and the embedding of the large texts below then outlasted the test's minute there.
     // An empty value counts as unset: the real default (on PostgreSQL the event-loop check is on),
     // not the test helper's "off".
     ctx = await createTestContext({
       RATE_LIMIT_MAX: '100000',
       EMBEDDINGS: 'local',
+      EMBEDDING_BACKGROUND_SHARE: '1',
       LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '',
     });
   });
