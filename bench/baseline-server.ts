@@ -154,14 +154,18 @@ app.post<{ Body: MessageBody }>('/sql/messages', async (request, reply) => {
   // Parley's append statement itself (repository.appendStatement) in its standalone form (D174),
   // the write counter (D44) first in it, built and not run by Parley's code: the same text,
   // parameters and statement name as executePrepared sends, with its `message.created` events
-  // (D63). The benchmark runs Parley with EMBEDDINGS=none, whose statement queues no jobs (D79).
-  // Numbering the events comes after the response and is not here.
+  // (D63), numbered in it on the embedded store (D191). The benchmark runs Parley with
+  // EMBEDDINGS=none, whose statement queues no jobs (D79). On PostgreSQL, numbering the events
+  // comes after the response and is not here.
   const counter = incrementShardStatement(projectId, new Date().toISOString().slice(0, 7), randomInt(16));
   const append = preparedStatement(
     appendStatement(
       { projectId, dialogueId, namespace: null, expiredBefore: null },
       rows,
-      { queueEmbeddings: false, eventIds: rows.map(() => newId('evt')) },
+      {
+        queueEmbeddings: false,
+        events: { ids: rows.map(() => newId('evt')), numberAtInsert: handle.kind === 'pglite' },
+      },
       [counter],
     ),
   );

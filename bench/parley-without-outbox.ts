@@ -1,5 +1,5 @@
 import { loadConfig } from '../src/config.js';
-import { eventOutbox } from '../src/modules/events/outbox.js';
+import { createEventOutbox } from '../src/modules/events/outbox.js';
 import { startServer } from '../src/server.js';
 
 // The events benchmark's baseline (bench/events.ts): Parley as `npm start` runs it, but writes
@@ -9,5 +9,9 @@ import { startServer } from '../src/server.js';
 // the feed costs.
 
 await startServer(loadConfig(), {
-  outbox: { ...eventOutbox, record: async () => {}, reserve: () => undefined },
+  outbox: {
+    ...createEventOutbox({ numberInWrite: false }),
+    record: async () => {},
+    reserve: () => undefined,
+  },
 });

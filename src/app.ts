@@ -32,7 +32,7 @@ import { registerConsole } from './http/console.js';
 import { packageVersion } from './lib/package-info.js';
 import { type Embedder, createEmbedderFromConfig } from './embedders/factory.js';
 import { dialogueRoutes } from './modules/dialogues/routes.js';
-import { type EventOutbox, eventOutbox } from './modules/events/outbox.js';
+import { type EventOutbox, eventOutboxFor } from './modules/events/outbox.js';
 import { erasureRoutes } from './modules/erasures/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -130,7 +130,7 @@ const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 1024 };
 /** Builds the whole app from what it is given; never listens; server.ts and the tests both use it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const outbox = deps.outbox ?? eventOutbox;
+  const outbox = deps.outbox ?? eventOutboxFor(database);
   // Before anything is made that would need closing: an unreadable file is a ConfigError.
   const webhookCa = deps.webhookCa ?? (await readWebhookCaFile(config));
   const app = Fastify({
@@ -200,9 +200,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('writeDeps', {
     db: database.db,
     guards: app.writeGuards,
-    // D63: the events a write committed are numbered at once.
+    // D191: on the embedded store a write's transaction numbers its own events.
+    beforeCommit: async (tx, context) => {
+      await outbox.numberBeforeCommit(tx, context.projectId);
+    },
+    // D63: the events a write committed are numbered at once, or, numbered by the write (D191),
+    // announced.
     afterCommit: (context, scope) => {
-      if (scope.eventsRecorded) app.services.eventSequencer.schedule(context.projectId);
+      const sequencer = app.services.eventSequencer;
+      if (scope.eventsNumbered.length > 0) sequencer.announce(context.projectId, scope.eventsNumbered);
+      if (scope.eventsToNumber) sequencer.schedule(context.projectId);
     },
   });
 

@@ -20,7 +20,7 @@ import { startServer } from './server.js';
 import { reindex, startBackgroundWork } from './background.js';
 import { hasCitus } from './db/citus.js';
 import type { Embedder } from './embedders/embedder.js';
-import { eventOutbox } from './modules/events/outbox.js';
+import { eventOutboxFor } from './modules/events/outbox.js';
 import { type Metrics, createMetrics } from './observability/metrics.js';
 import { type Services, createServices } from './services.js';
 import { createSummarizer } from './summarizers/factory.js';
@@ -133,7 +133,7 @@ async function servicesFor(
     distributed: await hasCitus(handle.db),
     embedder,
     summarizer: createSummarizer(config),
-    outbox: eventOutbox,
+    outbox: eventOutboxFor(handle),
     logger,
     metrics,
   });

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, rowsOf } from '../src/db/client.js';
+import { type DatabaseHandle, openDatabase, rowsOf } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { dialogues, embeddingJobs, memories, messages } from '../src/db/schema.js';
-import { eventOutbox } from '../src/modules/events/outbox.js';
+import { eventOutboxFor } from '../src/modules/events/outbox.js';
 import { insertProject } from '../src/modules/projects/repository.js';
 import { createProjectService } from '../src/modules/projects/service.js';
 import { readLines } from '../src/modules/transfer/lines.js';
@@ -16,8 +16,13 @@ import { SPAWNING_TEST_TIMEOUT_MS, freshStoreEnv, runNode } from './helpers/proc
 
 /** What export and import are handed: the database and its projects. */
 /** The transfer service on `db`, as services.ts wires it (D79: queueing embeddings unless told not to). */
-const transferOn = (db: Database, queueEmbeddings = true) =>
-  createTransferService({ db, projects: createProjectService({ db }), outbox: eventOutbox, queueEmbeddings });
+const transferOn = (handle: DatabaseHandle, queueEmbeddings = true) =>
+  createTransferService({
+    db: handle.db,
+    projects: createProjectService({ db: handle.db }),
+    outbox: eventOutboxFor(handle),
+    queueEmbeddings,
+  });
 
 // Backup and portability: `parley export` / `parley import` round trip, from one database
 // into another database and project, comparing equal down to the bytes of message content.
@@ -153,7 +158,7 @@ afterAll(async () => {
 
 async function exportLines(database: TestDatabase, projectId: string): Promise<string[]> {
   const lines: string[] = [];
-  await transferOn(database.handle.db).exportProject(projectId, (line) => {
+  await transferOn(database.handle).exportProject(projectId, (line) => {
     lines.push(line);
   });
   return lines;
@@ -192,7 +197,7 @@ describe('parley export / import', () => {
   });
 
   it('imports into another project of another database, and exports from there identically', async () => {
-    const counts = await transferOn(target.handle.db).importProject(TARGET_PROJECT, fromLines(exported));
+    const counts = await transferOn(target.handle).importProject(TARGET_PROJECT, fromLines(exported));
     expect(counts).toEqual({ dialogues: 2, messages: 1204, memories: 2 });
 
     const again = await exportLines(target, TARGET_PROJECT);
@@ -241,7 +246,7 @@ describe('parley export / import', () => {
 
   it('queues nothing without an embedder (D79)', async () => {
     await insertProject(target.handle.db, { id: 'prj_transfer_lexical', name: 'lexical' });
-    const counts = await transferOn(target.handle.db, false).importProject(
+    const counts = await transferOn(target.handle, false).importProject(
       'prj_transfer_lexical',
       fromLines(exported),
     );
@@ -256,7 +261,7 @@ describe('parley export / import', () => {
 
   it('imports nothing when ids already exist in the project', async () => {
     await expect(
-      transferOn(target.handle.db).importProject(TARGET_PROJECT, fromLines(exported)),
+      transferOn(target.handle).importProject(TARGET_PROJECT, fromLines(exported)),
     ).rejects.toThrow(/already exist/);
     expect(await storedContents(target, TARGET_PROJECT)).toHaveLength(1204);
   });
@@ -264,11 +269,11 @@ describe('parley export / import', () => {
   it('imports nothing from a truncated file or one whose counts differ', async () => {
     await insertProject(target.handle.db, { id: 'prj_transfer_other', name: 'other' });
     await expect(
-      transferOn(target.handle.db).importProject('prj_transfer_other', fromLines(exported.slice(0, 900))),
+      transferOn(target.handle).importProject('prj_transfer_other', fromLines(exported.slice(0, 900))),
     ).rejects.toThrow(/truncated/);
     const withoutOneMessage = exported.filter((_line, index) => index !== 10);
     await expect(
-      transferOn(target.handle.db).importProject('prj_transfer_other', fromLines(withoutOneMessage)),
+      transferOn(target.handle).importProject('prj_transfer_other', fromLines(withoutOneMessage)),
     ).rejects.toThrow(/announces/);
     expect(await storedContents(target, 'prj_transfer_other')).toHaveLength(0);
   });
@@ -300,7 +305,7 @@ describe('parley export / import', () => {
       }),
       '{"type":"end","counts":{"dialogues":0,"messages":0,"memories":1}}',
     ];
-    expect(await transferOn(target.handle.db).importProject('prj_transfer_v1', fromLines(lines))).toEqual({
+    expect(await transferOn(target.handle).importProject('prj_transfer_v1', fromLines(lines))).toEqual({
       dialogues: 0,
       messages: 0,
       memories: 1,
@@ -322,17 +327,17 @@ describe('parley export / import', () => {
     const broken = JSON.stringify({ ...JSON.parse(memory), value: 'not json' });
     const lines = exported.map((line) => (line === memory ? broken : line));
     await expect(
-      transferOn(target.handle.db).importProject('prj_transfer_bad', fromLines(lines)),
+      transferOn(target.handle).importProject('prj_transfer_bad', fromLines(lines)),
     ).rejects.toThrow(/value: must be JSON text/);
   });
 
   it('refuses a file that is not an export, and a project that does not exist', async () => {
     await expect(
-      transferOn(target.handle.db).importProject('prj_transfer_other', fromLines(['{"hello":"world"}'])),
+      transferOn(target.handle).importProject('prj_transfer_other', fromLines(['{"hello":"world"}'])),
     ).rejects.toThrow(TransferError);
-    await expect(
-      transferOn(target.handle.db).importProject('prj_missing', fromLines(exported)),
-    ).rejects.toThrow(/does not exist/);
+    await expect(transferOn(target.handle).importProject('prj_missing', fromLines(exported))).rejects.toThrow(
+      /does not exist/,
+    );
     await expect(exportLines(source, 'prj_missing')).rejects.toThrow(/does not exist/);
   });
 });

@@ -400,7 +400,8 @@ export const usageCounters = pgTable(
 /**
  * D63: the outbox. Every change of a project's data writes its event here in the change's own
  * transaction, without a `seq`: numbers are given after commit by the sequencer
- * (src/modules/events/sequencer.ts), in commit order per project, so that a reader who has seen
+ * (src/modules/events/sequencer.ts), in commit order per project (on the embedded store by the
+ * write itself, D191), so that a reader who has seen
  * seq n never later finds a new event below n. Writers never touch a shared row; `data` is the
  * JSON text of the object as the REST API returns it (message content verbatim, D28).
  */
@@ -410,7 +411,7 @@ export const events = pgTable(
     projectId: text('project_id').notNull(),
     /** `evt_` + a monotonic ULID: within a transaction, the order of the changes. */
     id: text('id').notNull(),
-    /** Null until the sequencer numbers the committed event. */
+    /** Null until the sequencer numbers the committed event (on the embedded store the write does, D191). */
     seq: bigint('seq', { mode: 'number' }),
     type: text('type').notNull(),
     namespace: text('namespace'),
@@ -444,7 +445,8 @@ export const events = pgTable(
 
 /**
  * D63: per project, the last seq given and the highest seq pruned (D65: reading from before it
- * answers 410 EVENTS_EXPIRED). Only the sequencer and the pruner lock a row of it, never a write.
+ * answers 410 EVENTS_EXPIRED). Only the sequencer and the pruner lock a row of it, never a write,
+ * except on the embedded store, where writes run one at a time and number their own events (D191).
  */
 export const eventSequences = pgTable('event_sequences', {
   projectId: text('project_id').primaryKey(),

@@ -28,9 +28,19 @@ export type WriteGuard = ((tx: Executor, context: ProjectContext) => Promise<voi
  * alone and read after its commit.
  */
 interface WriteScope {
-  /** Set by the outbox when the write recorded events (D63): only then is there anything to number. */
-  eventsRecorded: boolean;
+  /** The write is one statement without a transaction (D174). */
+  standalone: boolean;
+  /** Set by the outbox when the write recorded events that have no number yet (D63). */
+  eventsToNumber: boolean;
+  /** The types of the events the write numbered itself (D191), one per event, in order. */
+  eventsNumbered: string[];
 }
+
+const newWriteScope = (standalone: boolean): WriteScope => ({
+  standalone,
+  eventsToNumber: false,
+  eventsNumbered: [],
+});
 
 /**
  * The transaction a write runs in (or, for a standalone write, D174, the database as that write
@@ -43,9 +53,14 @@ export interface WriteDeps {
   db: Database;
   guards: readonly WriteGuard[];
   /**
+   * Run last in a write's transaction (not after a standalone write's statement, D174): the events
+   * it recorded are numbered here on the embedded store (D191).
+   */
+  beforeCommit?: (tx: WriteTx, context: ProjectContext) => Promise<void>;
+  /**
    * Told after the write committed (never after a rollback or a replay), with the write's scope:
    * the events it recorded are numbered just after their commit (D63,
-   * src/modules/events/sequencer.ts).
+   * src/modules/events/sequencer.ts), or announced when they were numbered at their insert (D191).
    */
   afterCommit?: (context: ProjectContext, scope: WriteScope) => void;
 }
@@ -122,7 +137,7 @@ export async function runWrite(
 ): Promise<WriteOutcome> {
   const guards = standalone && !idempotency ? guardsInStatement(deps.guards, context) : undefined;
   if (standalone && guards) {
-    const scope: WriteScope = { eventsRecorded: false };
+    const scope = newWriteScope(true);
     // The write's scope rides on a view of the database made for this write alone, as it does on
     // a transaction (the outbox marks it when the statement writes events).
     const db: WriteTx = Object.create(deps.db, { writeScope: { value: scope } });
@@ -151,7 +166,7 @@ async function transact(
 
   let lostRace = false;
   let undone: WriteOutcome | undefined;
-  const scope: WriteScope = { eventsRecorded: false };
+  const scope = newWriteScope(false);
   const answer = await deps.db
     .transaction(async (tx) => {
       Object.defineProperty(tx, 'writeScope', { value: scope });
@@ -175,6 +190,7 @@ async function transact(
           tx.rollback();
         }
       }
+      await deps.beforeCommit?.(tx, context);
       return { statusCode, body: json };
     })
     .catch((error: unknown) => {

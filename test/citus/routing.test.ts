@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vectorIndexName } from '../../src/modules/embeddings/vector-sql.js';
 import { drainEmbeddingQueue } from '../../src/modules/embeddings/worker.js';
-import { eventOutbox } from '../../src/modules/events/outbox.js';
+import { eventOutboxFor } from '../../src/modules/events/outbox.js';
 import { startWebhookWorker, webhookSettings } from '../../src/modules/webhooks/worker.js';
 import {
   type TestContext,
@@ -247,7 +247,7 @@ describe.runIf(citus)('every hot statement is routed to one shard (Citus)', () =
         retryScheduleMs: [600_000],
         db: ctx.app.db,
         events: ctx.app.services.events,
-        outbox: eventOutbox,
+        outbox: eventOutboxFor(ctx.app.database),
         hub: ctx.app.services.eventHub,
       });
       await eventually(

@@ -1,6 +1,6 @@
 import { createProjectService } from '../../src/modules/projects/service.js';
 import { describe, expect, it } from 'vitest';
-import { eventOutbox } from '../../src/modules/events/outbox.js';
+import { eventOutboxFor } from '../../src/modules/events/outbox.js';
 import { createSequencer } from '../../src/modules/events/sequencer.js';
 import { createTransferService } from '../../src/modules/transfer/service.js';
 import { asProject, createProject } from '../helpers/app.js';
@@ -138,7 +138,7 @@ describe('events from every write path', () => {
     const transfer = createTransferService({
       db: app.db,
       projects: createProjectService({ db: app.db }),
-      outbox: eventOutbox,
+      outbox: eventOutboxFor(app.database),
       queueEmbeddings: false,
     });
     await transfer.exportProject(sourceId, (line) => {

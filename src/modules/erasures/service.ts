@@ -20,9 +20,12 @@ export interface ErasureServiceDeps {
   readDb: Database;
   dialogues: Pick<DialogueService, 'eraseNamespaceBatch'>;
   memories: Pick<MemoryService, 'eraseNamespaceBatch'>;
-  outbox: Pick<EventOutbox, 'record'>;
-  /** The batches' events are numbered after their commit (D63): they run outside `runWrite`. */
-  sequencer: Pick<Sequencer, 'schedule' | 'settle'>;
+  outbox: Pick<EventOutbox, 'record' | 'numberBeforeCommit'>;
+  /**
+   * The batches run outside `runWrite`: their events are numbered after their commit (D63), or
+   * announced then, numbered before it on the embedded store (D191).
+   */
+  sequencer: Pick<Sequencer, 'announce' | 'schedule' | 'settle'>;
   /** ERASURE_BATCH_SIZE: dialogues and memories per transaction. */
   batchSize: number;
   /** How long a claimed erasure is this instance's before another may take it over. */
@@ -57,6 +60,8 @@ export function createErasureService({
     const key = { projectId: row.projectId, id: row.id };
     const leaseUntil = new Date(now() + leaseMs);
     let takenOver = false;
+    /** The receipt's type once the transaction numbered it (D191), announced after the commit. */
+    let numbered: string[] | undefined;
     const outcome = await db
       .transaction(async (tx) => {
         const erased = await dialogues.eraseNamespaceBatch(tx, row.projectId, row.namespace, batchSize);
@@ -92,6 +97,7 @@ export function createErasureService({
               data: record,
             },
           ]);
+          numbered = await outbox.numberBeforeCommit(tx, row.projectId);
         }
         Object.assign(counts, next);
         return done ? ('done' as const) : ('more' as const);
@@ -100,7 +106,8 @@ export function createErasureService({
         if (takenOver) return 'taken over' as const;
         throw error;
       });
-    sequencer.schedule(row.projectId);
+    if (numbered) sequencer.announce(row.projectId, numbered);
+    else sequencer.schedule(row.projectId);
     return outcome === 'more' ? leaseUntil : outcome;
   }
 

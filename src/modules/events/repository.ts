@@ -70,24 +70,46 @@ export async function numberPendingEvents(
   projectId: string,
   notice: NumberingNotice,
 ): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    // Takes (or creates) the counter row and its lock; a second numbering run waits here.
-    const counter = rowsOf<{ last_seq: number | string }>(
-      await executePrepared(
-        tx,
-        sql`
+  return db.transaction((tx) => numberBatchIn(tx, projectId, notice));
+}
+
+/**
+ * D191: numbers the project's events that have no seq yet in the caller's transaction, just
+ * before it commits: on the embedded store, where that transaction is the only one running, they
+ * are its own (and any a stopped writer left). Batch after batch, in the order of their ids.
+ * Returns the types numbered, one entry per event.
+ */
+export async function numberEventsInTransaction(tx: Executor, projectId: string): Promise<string[]> {
+  const types: string[] = [];
+  let batch: string[];
+  do {
+    batch = await numberBatchIn(tx, projectId);
+    types.push(...batch);
+  } while (batch.length === NUMBER_BATCH);
+  return types;
+}
+
+const notifyStatement = (notice: NumberingNotice) =>
+  sql`SELECT pg_notify(${notice.channel}, ${notice.payload})`;
+
+/** One numbering batch of `numberPendingEvents` in `tx`, telling the listeners when `notice` is given. */
+async function numberBatchIn(tx: Executor, projectId: string, notice?: NumberingNotice): Promise<string[]> {
+  // Takes (or creates) the counter row and its lock; a second numbering run waits here.
+  const counter = rowsOf<{ last_seq: number | string }>(
+    await executePrepared(
+      tx,
+      sql`
         INSERT INTO event_sequences (project_id) VALUES (${projectId})
         ON CONFLICT (project_id) DO UPDATE SET last_seq = event_sequences.last_seq
         RETURNING last_seq`,
-      ),
-    );
-    const last = Number(counter[0]!.last_seq);
-    const notify = sql`SELECT pg_notify(${notice.channel}, ${notice.payload})`;
-    // A new statement: its snapshot sees every numbering committed before the lock was granted.
-    // It numbers the events and moves the counter (and tells the listeners) in one round trip.
-    const numbered = rowsOf<{ type: string }>(
-      await tx.execute(
-        sql`
+    ),
+  );
+  const last = Number(counter[0]!.last_seq);
+  // A new statement: its snapshot sees every numbering committed before the lock was granted.
+  // It numbers the events and moves the counter (and tells the listeners) in one round trip.
+  const numbered = rowsOf<{ type: string }>(
+    await tx.execute(
+      sql`
         WITH pending AS (${nextUnnumberedBatch(projectId)}
         ), numbered AS (
           UPDATE events SET seq = ${last}::bigint + pending.n
@@ -98,20 +120,19 @@ export async function numberPendingEvents(
           UPDATE event_sequences SET last_seq = ${last}::bigint + (SELECT count(*) FROM numbered)
           WHERE project_id = ${projectId} AND EXISTS (SELECT 1 FROM numbered)
         )${
-          notice.separate
-            ? sql`
-        SELECT type FROM numbered`
-            : // `notified` is read by the final SELECT: a SELECT in WITH runs only when read.
+          notice && !notice.separate
+            ? // `notified` is read by the final SELECT: a SELECT in WITH runs only when read.
               sql`, notified AS (
-          ${notify} WHERE EXISTS (SELECT 1 FROM numbered)
+          ${notifyStatement(notice)} WHERE EXISTS (SELECT 1 FROM numbered)
         )
         SELECT type FROM numbered WHERE (SELECT count(*) FROM notified) >= 0`
+            : sql`
+        SELECT type FROM numbered`
         }`,
-      ),
-    );
-    if (notice.separate && numbered.length > 0) await tx.execute(notify);
-    return numbered.map((row) => row.type);
-  });
+    ),
+  );
+  if (notice?.separate && numbered.length > 0) await tx.execute(notifyStatement(notice));
+  return numbered.map((row) => row.type);
 }
 
 /** Projects with committed events not numbered yet (a writer that stopped before numbering them). */

@@ -37,6 +37,11 @@ export interface SequencerOptions {
 export interface Sequencer {
   /** After a commit that wrote events of the project: number them soon (runs are coalesced). */
   schedule(projectId: string): void;
+  /**
+   * D191: events of the project numbered by their own write were committed: told (`onNumbered`)
+   * as a numbering pass tells of the events it numbered.
+   */
+  announce(projectId: string, types: string[]): void;
   /** Resolves once every event of the project committed before the call has its number. */
   settle(projectId: string): Promise<void>;
   /** Numbers the events of every project that has unnumbered ones (a writer stopped first). */
@@ -80,6 +85,8 @@ export function createSequencer({
     waiters: { pass: number; resolve: () => void; reject: (error: unknown) => void }[];
   }
   const running = new Map<string, Run>();
+  /** Per project, the types of events numbered by their writes (D191) not announced yet. */
+  const announcing = new Map<string, string[]>();
 
   const untilPass = (entry: Run, pass: number) =>
     new Promise<void>((resolve, reject) => entry.waiters.push({ pass, resolve, reject }));
@@ -152,6 +159,21 @@ export function createSequencer({
     schedule(projectId) {
       // A failed pass is reported once, by drive(); a writer does not wait for its numbering.
       run(projectId, true).catch(() => {});
+    },
+    announce(projectId, types) {
+      // Gathered for COALESCE_MS, as a numbering run's passes are: every wake-up costs each open
+      // stream of the project a read, and under load one read then serves many writes.
+      const waiting = announcing.get(projectId);
+      if (waiting) {
+        waiting.push(...types);
+        return;
+      }
+      announcing.set(projectId, [...types]);
+      void pause(COALESCE_MS).then(() => {
+        const gathered = announcing.get(projectId) ?? [];
+        announcing.delete(projectId);
+        onNumbered?.(projectId, gathered);
+      });
     },
     settle: (projectId) => run(projectId, false),
     async sweep() {

@@ -168,13 +168,13 @@ export async function appendMessages(
   ctx: ProjectContext,
   dialogue: DialogueRef,
   items: FieldedInput[],
-  options: Omit<repo.AppendOptions, 'eventIds'>,
+  options: Omit<repo.AppendOptions, 'events'>,
   outbox: Pick<EventOutbox, 'reserve'>,
 ): Promise<AppendedMessages> {
   const rows = await checkedRows(scope, tx, ctx, dialogue, items);
   // D63, D64: a `message.created` event per message, written by the append itself.
-  const eventIds = outbox.reserve(tx, rows.length);
-  const appended = await repo.insertIntoDialogue(tx, targetOf(ctx, dialogue), rows, { ...options, eventIds });
+  const events = outbox.reserve(tx, rows.length);
+  const appended = await repo.insertIntoDialogue(tx, targetOf(ctx, dialogue), rows, { ...options, events });
   if (!appended) {
     await explainRefusal(scope, tx, ctx, dialogue);
     // It refused a moment ago and takes messages now (it was changed in between): let the client retry.
@@ -211,18 +211,12 @@ export async function appendMessagesAlone(
   ctx: ProjectContext,
   dialogue: DialogueRef,
   items: FieldedInput[],
-  options: Omit<repo.AppendOptions, 'eventIds' | 'distributed'>,
+  options: Omit<repo.AppendOptions, 'events' | 'distributed'>,
   outbox: Pick<EventOutbox, 'reserve'>,
   guards: SQL[],
 ): Promise<AppendedMessages | undefined> {
   const rows = await checkedRows(scope, db, ctx, dialogue, items);
-  const eventIds = outbox.reserve(db, rows.length);
-  const appended = await repo.appendAlone(
-    db,
-    targetOf(ctx, dialogue),
-    rows,
-    { ...options, eventIds },
-    guards,
-  );
+  const events = outbox.reserve(db, rows.length);
+  const appended = await repo.appendAlone(db, targetOf(ctx, dialogue), rows, { ...options, events }, guards);
   return appended && { counters: appended.counters, messages: appended.messages.map(toMessageRecord) };
 }

@@ -9,7 +9,7 @@ import { changeTime } from '../dialogues/change-time-sql.js';
 import { liveDialogueAs } from '../dialogues/expiry-sql.js';
 import { type NamespaceScope, type RuleRows, inNamespaceScope, spanOf } from '../../db/retention-sql.js';
 import { enqueueJobsFrom, jobValues } from '../embeddings/job-sql.js';
-import { insertEventsFrom } from '../events/insert-sql.js';
+import { type EventReservation, insertEventsFrom, insertNumberedEventsFrom } from '../events/insert-sql.js';
 import { notErasing } from '../erasures/erasing-sql.js';
 import { recordColumns } from './record-sql.js';
 import { countTermsFrom, countTexts, recountTerms, termBucket } from '../search/terms-sql.js';
@@ -112,6 +112,24 @@ function lockAndCount(target: AppendTarget, rows: NewMessage[]): SQL {
 }
 
 /**
+ * D63, D64: the WITH items of the append that write a `message.created` event per message stored
+ * (`m`), in the messages' order; numbered at once on the embedded store (D191).
+ */
+function messageEvents(projectId: string, events: EventReservation): SQL {
+  const rows = sql`SELECT ${projectId}::text,
+        (ARRAY[${sql.join(
+          events.ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[])[row_number() OVER (ORDER BY m.seq)],
+        'message.created', m.namespace, m.dialogue_id, m.id, NULL FROM m`;
+  return events.numberAtInsert
+    ? insertNumberedEventsFrom(projectId, rows)
+    : sql`e AS (
+      ${insertEventsFrom(rows)}
+    )`;
+}
+
+/**
  * The append statement of `insertIntoDialogue`, built and not run. Exported so that the
  * benchmark's database ceiling (bench/baseline-server.ts) issues exactly this statement without
  * Parley's code around it: the two cannot drift apart. Without `queueEmbeddings` (no embedder,
@@ -121,7 +139,7 @@ function lockAndCount(target: AppendTarget, rows: NewMessage[]): SQL {
 export function appendStatement(
   target: AppendTarget,
   rows: NewMessage[],
-  { queueEmbeddings, eventIds }: Pick<AppendOptions, 'queueEmbeddings' | 'eventIds'>,
+  { queueEmbeddings, events }: Pick<AppendOptions, 'queueEmbeddings' | 'events'>,
   guards?: SQL[],
 ): SQL {
   // D174: standalone, the guards' parts come first and the dialogue's lock waits for them.
@@ -155,18 +173,7 @@ ${lockAndCount(target, rows)}${sql.join(
         objectType: 'message',
         sign: 1,
       })}
-    )${
-      eventIds
-        ? sql`, e AS (
-      ${insertEventsFrom(sql`SELECT ${target.projectId}::text,
-        (ARRAY[${sql.join(
-          eventIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[])[row_number() OVER (ORDER BY m.seq)],
-        'message.created', m.namespace, m.dialogue_id, m.id, NULL FROM m`)}
-    )`
-        : sql``
-    }${
+    )${events ? sql`, ${messageEvents(target.projectId, events)}` : sql``}${
       queueEmbeddings
         ? sql`, jobs AS (
       ${enqueueJobsFrom(sql`SELECT ${target.projectId}, 'message', dialogue_id, id FROM m`)}
@@ -241,11 +248,10 @@ export interface AppendOptions {
   /** False without an embedder (D79): no embedding jobs are queued. */
   queueEmbeddings: boolean;
   /**
-   * D63, D64: the ids of the `message.created` events the append writes, one per message in
-   * order; none are written without them. Their data is left to the message row (the events'
-   * `data` column).
+   * D63, D64: the `message.created` events the append writes, one per message in order; none are
+   * written without them. Their data is left to the message row (the events' `data` column).
    */
-  eventIds?: string[];
+  events?: EventReservation;
   /** On Citus: the append in statements that are each routed to the project's shard. */
   distributed: boolean;
 }
@@ -262,7 +268,7 @@ async function insertRoutedIntoDialogue(
   tx: Executor,
   target: AppendTarget,
   rows: NewMessage[],
-  { queueEmbeddings, eventIds }: AppendOptions,
+  { queueEmbeddings, events }: AppendOptions,
 ): Promise<Appended | undefined> {
   const [dialogue] = rowsOf<Record<string, unknown>>(
     await executePrepared(
@@ -295,13 +301,13 @@ async function insertRoutedIntoDialogue(
     .onConflictDoNothing()
     .returning(recordColumns);
   stored.sort((a, b) => a.seq - b.seq);
-  if (eventIds && stored.length > 0) {
+  if (events && stored.length > 0) {
     await tx.execute(
       insertEventsFrom(
         sql`VALUES ${sql.join(
           stored.map(
             (row, index) =>
-              sql`(${target.projectId}, ${eventIds[index]}, 'message.created', ${row.namespace}, ${target.dialogueId}, ${row.id}, NULL)`,
+              sql`(${target.projectId}, ${events.ids[index]}, 'message.created', ${row.namespace}, ${target.dialogueId}, ${row.id}, NULL)`,
           ),
           sql`, `,
         )}`,
