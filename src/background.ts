@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { startEmbeddedVacuum } from './db/embedded-vacuum.js';
 import { startIdempotencyPruner } from './db/idempotency-pruner.js';
 import type { Embedder } from './embedders/embedder.js';
 import { ensureVectorIndexes } from './modules/embeddings/vector-sql.js';
@@ -16,8 +17,9 @@ import type { Services } from './services.js';
 // The one place that starts the work a process does besides answering requests: the embedding
 // worker (D40), webhook deliveries (D68), the LISTEN connection that wakes event streams and the
 // webhook worker (D66), the event upkeep (numbering what a stopped writer left, pruning, D63, D65)
-// the idempotency pruner (D75) and the retention sweeper (D154). The server (app.ts) and `parley worker` (cli.ts) both call
-// it, so that both run the same work with the same error reporting and metrics.
+// the idempotency pruner (D75), the retention sweeper (D154) and, on the embedded store, its vacuum
+// and analyze (D192). The server (app.ts) and `parley worker` (cli.ts) both call it, so that both
+// run the same work with the same error reporting and metrics.
 
 interface BackgroundLogger {
   info(object: object, message: string): void;
@@ -121,6 +123,16 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Backgro
     logger,
   });
   stoppers.push(() => pruner.stop());
+
+  // D192: the embedded store has no autovacuum; PostgreSQL runs its own.
+  if (database.kind === 'pglite' && config.EMBEDDED_VACUUM_INTERVAL_MS > 0) {
+    const vacuum = startEmbeddedVacuum({
+      db: database.db,
+      intervalMs: config.EMBEDDED_VACUUM_INTERVAL_MS,
+      logger,
+    });
+    stoppers.push(() => vacuum.stop());
+  }
 
   // --- data lifecycle (D150-D154) ---
   const sweeper = startRetentionSweeper({

@@ -225,6 +225,11 @@ const configSchema = z
      * numbering them (at most a day). Every other event is numbered, and its streams woken, at once.
      */
     EVENTS_SWEEP_INTERVAL_MS: positiveInt.max(86_400_000).default(5_000),
+    /**
+     * D192: the pause between two rounds of the embedded store's own vacuum and analyze, which
+     * PGlite has no autovacuum to do; 0 turns them off. Unused on PostgreSQL.
+     */
+    EMBEDDED_VACUUM_INTERVAL_MS: nonNegativeInt.max(86_400_000).default(60_000),
     // --- data lifecycle (D150-D154) ---
     /** D154: the pause between two retention sweeps (expired objects and the projects' policies). */
     RETENTION_SWEEP_INTERVAL_MS: positiveInt.max(86_400_000).default(60_000),
