@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/client.js';
+import { type Database, rowsOf } from '../../src/db/client.js';
 import { tablesDue, vacuumTablesDue } from '../../src/db/embedded-vacuum.js';
 import { createProject, createTestContext } from '../helpers/app.js';
 import { type TestDatabase, createTestDatabase, testServerUrl } from '../helpers/database.js';
@@ -16,20 +16,23 @@ interface TableState {
   bytes: number;
 }
 
+/** A table's statistics, with every change made so far reported first. */
+async function tableState(db: Database, table: string): Promise<TableState> {
+  await db.execute(sql`SELECT pg_stat_force_next_flush()`);
+  const [row] = rowsOf<TableState>(
+    await db.execute(sql`
+      SELECT n_dead_tup::int, last_vacuum IS NOT NULL AS vacuumed, last_analyze IS NOT NULL AS analyzed,
+        pg_relation_size(relid)::int AS bytes
+      FROM pg_stat_user_tables WHERE relname = ${table}`),
+  );
+  return row!;
+}
+
 describe.skipIf(testServerUrl())('vacuum and analyze on the embedded store (D192)', () => {
   let database: TestDatabase;
   const db = () => database.handle.db;
 
-  const state = async (table: string): Promise<TableState> => {
-    await db().execute(sql`SELECT pg_stat_force_next_flush()`);
-    const [row] = rowsOf<TableState>(
-      await db().execute(sql`
-        SELECT n_dead_tup::int, last_vacuum IS NOT NULL AS vacuumed, last_analyze IS NOT NULL AS analyzed,
-          pg_relation_size(relid)::int AS bytes
-        FROM pg_stat_user_tables WHERE relname = ${table}`),
-    );
-    return row!;
-  };
+  const state = (table: string) => tableState(db(), table);
   const due = async () => (await tablesDue(db())).map((table) => table.table);
 
   beforeAll(async () => {
@@ -105,13 +108,8 @@ describe.skipIf(testServerUrl())('the server on the embedded store', () => {
       await createProject(ctx.app);
       const projects = await eventually(
         async () => {
-          await ctx.database.handle.db.execute(sql`SELECT pg_stat_force_next_flush()`);
-          const [row] = rowsOf<{ vacuumed: boolean; analyzed: boolean }>(
-            await ctx.database.handle.db.execute(sql`
-              SELECT last_vacuum IS NOT NULL AS vacuumed, last_analyze IS NOT NULL AS analyzed
-              FROM pg_stat_user_tables WHERE relname = 'projects'`),
-          );
-          return row!.vacuumed && row!.analyzed && row;
+          const { vacuumed, analyzed } = await tableState(ctx.database.handle.db, 'projects');
+          return vacuumed && analyzed && { vacuumed, analyzed };
         },
         { what: 'the projects table vacuumed and analyzed' },
       );
