@@ -3,7 +3,7 @@ import { openDatabase } from '../src/db/client.js';
 import { type Step, type Tally, closedLoop, rateOf } from './lib/closed-loop.js';
 import { percentile, pick } from './lib/load.js';
 import { startChatServer } from './lib/chat-server.js';
-import type { StoreEnv } from './lib/seed.js';
+import { type StoreEnv, seedStore } from './lib/seed.js';
 import { metric } from './lib/server-metrics.js';
 
 // `npm run bench -- backlog`: does background embedding yield to requests (D126)? On a server
@@ -35,9 +35,10 @@ const SAMPLE_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function benchBacklog(store: StoreEnv, storeName: string): Promise<string> {
-  const { seeded, server, api, headers, newText, queries } = await startChatServer(store, {
-    ADMIN_TOKEN,
-  });
+  // The backlog's project, seeded before the server opens the store (PGlite admits one process).
+  const backlog = await seedStore(store, 0, CONNECTIONS);
+  const backlogHeaders = { authorization: `Bearer ${backlog.apiKey}`, 'content-type': 'application/json' };
+  const { seeded, server, api, headers, newText, queries } = await startChatServer(store);
   try {
     const post = async (path: string, body: object, as = headers) => {
       const response = await fetch(`${api}${path}`, {
@@ -45,9 +46,8 @@ export async function benchBacklog(store: StoreEnv, storeName: string): Promise<
         headers: as,
         body: JSON.stringify(body),
       });
-      const answer = await response.text();
+      await response.arrayBuffer();
       if (!response.ok) throw new Error(`POST ${path}: ${response.status}`);
-      return answer;
     };
 
     const freshness = await measureFreshness(server.baseUrl, () =>
@@ -69,7 +69,6 @@ export async function benchBacklog(store: StoreEnv, storeName: string): Promise<
           }),
       },
     ];
-    const backlog = await backlogProject(server.baseUrl, post);
     await untilQueueEmpty(server.baseUrl);
     const idle = await closedLoop(CONNECTIONS, seconds, reads);
 
@@ -80,10 +79,10 @@ export async function benchBacklog(store: StoreEnv, storeName: string): Promise<
           post(
             '/messages',
             {
-              dialogueId: pick(backlog.dialogues),
+              dialogueId: pick(backlog.writeDialogues),
               messages: Array.from({ length: BATCH }, () => ({ role: 'user', content: newText() })),
             },
-            backlog.headers,
+            backlogHeaders,
           ),
         ),
       );
@@ -140,36 +139,12 @@ export async function benchBacklog(store: StoreEnv, storeName: string): Promise<
  */
 async function analyzeAsAutovacuumWould(store: StoreEnv): Promise<void> {
   if (!store.DATABASE_URL) return;
-  const handle = await openDatabase({ databaseUrl: store.DATABASE_URL, dataDir: '' });
+  const handle = await openDatabase({ databaseUrl: store.DATABASE_URL, dataDir: './data' });
   try {
     await handle.db.execute(sql`ANALYZE`);
   } finally {
     await handle.close();
   }
-}
-
-/** The admin API's token on the benchmark's own server, which creates the backlog's project. */
-const ADMIN_TOKEN = 'bench-backlog-admin-token';
-
-type Post = (path: string, body: object, as?: Record<string, string>) => Promise<string>;
-
-/** A second project, made through the admin API, with dialogues to take the backlog's writes. */
-async function backlogProject(
-  baseUrl: string,
-  post: Post,
-): Promise<{ headers: Record<string, string>; dialogues: string[] }> {
-  const response = await fetch(`${baseUrl}/admin/v1/projects`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'backlog' }),
-  });
-  if (response.status !== 201) throw new Error(`POST /admin/v1/projects: ${response.status}`);
-  const { apiKey } = (await response.json()) as { apiKey: string };
-  const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-  const dialogues: string[] = [];
-  for (let i = 0; i < CONNECTIONS; i++)
-    dialogues.push((JSON.parse(await post('/dialogue', {}, headers)) as { id: string }).id);
-  return { headers, dialogues };
 }
 
 interface Freshness {
@@ -189,7 +164,7 @@ interface Freshness {
  * counted (at most a minute after the last). The n-th write's delay: from its 201 to the first
  * sample with n more embeddings than before the first write.
  */
-async function measureFreshness(baseUrl: string, write: () => Promise<unknown>): Promise<Freshness> {
+async function measureFreshness(baseUrl: string, write: () => Promise<void>): Promise<Freshness> {
   await untilQueueEmpty(baseUrl);
   const before = await metric(baseUrl, ...EMBEDDED);
   const samples: { at: number; embedded: number }[] = [];

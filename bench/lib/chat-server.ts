@@ -18,19 +18,12 @@ export interface ChatServer {
   queries: string[];
 }
 
-/**
- * Parley as `npm start` runs it (local embedder, no rate limit) on a seeded store, for the soak and
- * backlog benchmarks; `env` adds to its environment.
- */
-export async function startChatServer(
-  store: StoreEnv,
-  env: Record<string, string> = {},
-): Promise<ChatServer> {
+/** Parley as `npm start` runs it (local embedder, no rate limit) on a seeded store, for the soak and backlog benchmarks. */
+export async function startChatServer(store: StoreEnv): Promise<ChatServer> {
   const seeded = await seedStore(store, 1_000);
   const server = await startServer('src/server.ts', {
     ...(store as Record<string, string>),
     RATE_LIMIT_MAX: '100000000',
-    ...env,
   });
   const texts = loadEvalMessages().map((message) => message.text);
   let written = 0;
